@@ -1,0 +1,90 @@
+/** The one diagnostic shape every part of the product reports in. */
+
+/** How serious a finding is. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A 1-based position in a file; `column` counts UTF-16 code units. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A range in a file: `start` inclusive, `end` exclusive. */
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+/** A machine-applicable edit of the document, addressed by JSON Pointer. */
+export type Fix =
+  | { kind: 'rename-key'; pointer: string; to: string }
+  | { kind: 'replace-value'; pointer: string; value: unknown }
+  | { kind: 'remove'; pointer: string };
+
+/** A proposed change: a "did you mean", optionally with an edit; `autofix` marks edits `--fix` may apply unasked. */
+export interface Suggestion {
+  message: string;
+  fix?: Fix;
+  autofix?: boolean;
+}
+
+/** Another place in the document that explains a finding. */
+export interface RelatedLocation {
+  pointer: string;
+  message: string;
+  range?: Range;
+}
+
+/** One finding. */
+export interface Diagnostic {
+  /** Stable id: a rule id (`tls-key-cert-pair`) or `schema/<what>`. */
+  code: string;
+  severity: Severity;
+  /** One sentence that names the field and says what to do. */
+  message: string;
+  /** RFC 6901 JSON Pointer into the document (`''` is the root). */
+  pointer: string;
+  range?: Range;
+  docsUrl?: string;
+  suggestions?: Suggestion[];
+  related?: RelatedLocation[];
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Orders diagnostics by position (when known), then pointer, severity and code; deterministic for equal inputs. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  if (a.range && b.range) {
+    const d = a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column;
+    if (d !== 0) return d;
+  }
+  if (a.pointer !== b.pointer) return a.pointer < b.pointer ? -1 : 1;
+  const s = SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity];
+  if (s !== 0) return s;
+  if (a.code !== b.code) return a.code < b.code ? -1 : 1;
+  return a.message < b.message ? -1 : a.message > b.message ? 1 : 0;
+}
+
+/** Sorts and drops repeats of the same (pointer, code), keeping the most severe. */
+export function normalizeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  const best = new Map<string, Diagnostic>();
+  for (const d of list) {
+    const key = `${d.pointer}\u0000${d.code}`;
+    const seen = best.get(key);
+    if (!seen || SEVERITY_RANK[d.severity] < SEVERITY_RANK[seen.severity]) best.set(key, d);
+  }
+  return [...best.values()].sort(compareDiagnostics);
+}
+
+/** Counts of diagnostics by severity. */
+export function countBySeverity(list: readonly Diagnostic[]): { errors: number; warnings: number; infos: number } {
+  let errors = 0;
+  let warnings = 0;
+  let infos = 0;
+  for (const d of list) {
+    if (d.severity === 'error') errors++;
+    else if (d.severity === 'warning') warnings++;
+    else infos++;
+  }
+  return { errors, warnings, infos };
+}

@@ -1,0 +1,15 @@
+/** The rule catalogue, by id. */
+import { rules } from '../../rules/index';
+import type { Rule } from './types';
+
+/** Every rule, by id. */
+export const ruleById: ReadonlyMap<string, Rule> = new Map(rules.map((r) => [r.id, r as Rule]));
+
+/** Every rule, sorted by id. */
+export const allRules: readonly Rule[] = [...rules].sort((a, b) => (a.id < b.id ? -1 : 1)) as Rule[];
+
+/** Where a rule's (or a `schema/…` code's) documentation page is published. */
+export function docsUrl(code: string): string {
+  const page = code.startsWith('schema/') ? `schema.md#${code.slice('schema/'.length)}` : `${code}.md`;
+  return `https://unpkg.com/svc-admin-spec/docs/rules/${page}`;
+}

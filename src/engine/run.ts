@@ -1,0 +1,134 @@
+/** Runs the enabled rules over a document and turns their reports into diagnostics. */
+import type { Diagnostic, Severity } from '../diagnostics';
+import type { DocumentKind } from '../model/kinds';
+import { own } from '../pointer';
+import { allRules, ruleById } from './registry';
+import type { LinkLocation, MessageSpec, Rule, RuleContext, RuleReport, RuleSetting, TargetVersion } from './types';
+
+/** How one run of the rules is configured (resolved from the user's lint options). */
+export interface RunSettings {
+  kind: DocumentKind;
+  targetVersion: TargetVersion;
+  now: Date;
+  isFile: boolean;
+  /** Per-rule setting: a severity, `off`, or a severity with options. */
+  rules: Readonly<Record<string, RuleSetting | [RuleSetting, Record<string, unknown>]>>;
+}
+
+const LINK_KINDS: ReadonlySet<DocumentKind> = new Set([
+  'CreateShadowLinkRequest',
+  'ShadowLink',
+  'CreateShadowLinkResponse',
+]);
+
+/** The shadow link object of a document, if the kind has one and it is present. */
+export function locateLink(kind: DocumentKind, doc: unknown): LinkLocation | undefined {
+  if (!LINK_KINDS.has(kind)) return undefined;
+  if (kind === 'ShadowLink') return { value: doc, pointer: '' };
+  const value = own(doc, 'shadowLink');
+  return value === undefined ? undefined : { value, pointer: '/shadowLink' };
+}
+
+function settingOf(
+  settings: RunSettings,
+  id: string,
+): { level: RuleSetting | undefined; options: Record<string, unknown> } {
+  const raw = Object.hasOwn(settings.rules, id) ? settings.rules[id] : undefined;
+  if (Array.isArray(raw)) return { level: raw[0], options: raw[1] };
+  return { level: raw, options: {} };
+}
+
+function messageText(spec: MessageSpec): string {
+  return typeof spec === 'string' ? spec : spec.text;
+}
+
+/** The severity a finding of `rule` gets: the user's setting, else the message's own, else the rule's. */
+export function severityFor(rule: Rule, messageId: string, level: RuleSetting | undefined): Severity {
+  if (level !== undefined && level !== 'off') return level;
+  const spec = rule.messages[messageId];
+  return spec !== undefined && typeof spec !== 'string' ? spec.severity : rule.severity;
+}
+
+/** Fills `{name}` placeholders. */
+export function fillTemplate(text: string, data: Readonly<Record<string, string | number>> | undefined): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    data && Object.hasOwn(data, name) ? String(data[name]) : whole,
+  );
+}
+
+/** Turns one report into a diagnostic. */
+function toDiagnostic(rule: Rule, report: RuleReport, level: RuleSetting | undefined): Diagnostic {
+  const spec = rule.messages[report.messageId];
+  if (spec === undefined) throw new Error(`rule ${rule.id} reported unknown message id ${report.messageId}`);
+  const d: Diagnostic = {
+    code: rule.id,
+    severity: severityFor(rule, report.messageId, level),
+    message: fillTemplate(messageText(spec), report.data),
+    pointer: report.pointer,
+  };
+  const suggestions = [...(report.suggestions ?? [])];
+  if (report.fix) suggestions.unshift({ message: describeFix(report.fix), fix: report.fix, autofix: true });
+  if (suggestions.length > 0) d.suggestions = suggestions;
+  if (report.related) d.related = report.related;
+  return d;
+}
+
+function describeFix(fix: NonNullable<RuleReport['fix']>): string {
+  switch (fix.kind) {
+    case 'rename-key':
+      return `Rename the key to "${fix.to}".`;
+    case 'remove':
+      return 'Remove it.';
+    case 'replace-value':
+      return `Replace the value with ${JSON.stringify(fix.value)}.`;
+  }
+}
+
+/** Applies user settings to structural findings whose code is a rule id (off drops them; a level overrides). */
+export function applySettingsToStructural(diagnostics: Diagnostic[], settings: RunSettings): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    const { level } = settingOf(settings, d.code);
+    if (level === 'off') continue;
+    out.push(level === undefined ? d : { ...d, severity: level });
+  }
+  return out;
+}
+
+/** Runs every enabled rule that applies to the kind; a rule that throws becomes an `internal-error` finding. */
+export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const link = locateLink(settings.kind, doc);
+  for (const rule of allRules) {
+    if (!rule.check || !rule.kinds.includes(settings.kind)) continue;
+    const { level, options } = settingOf(settings, rule.id);
+    if (level === 'off') continue;
+    const merged: Record<string, unknown> = {};
+    for (const [name, o] of Object.entries(rule.options ?? {})) merged[name] = o.default;
+    Object.assign(merged, options);
+    const ctx: RuleContext = {
+      kind: settings.kind,
+      doc,
+      link,
+      targetVersion: settings.targetVersion,
+      now: settings.now,
+      isFile: settings.isFile,
+      options: merged,
+      report: (r) => out.push(toDiagnostic(rule, r, level)),
+    };
+    try {
+      rule.check(ctx);
+    } catch (error) {
+      out.push({
+        code: 'internal-error',
+        severity: 'error',
+        pointer: '',
+        message: `Rule ${rule.id} failed on this document (${error instanceof Error ? error.message : String(error)}); please report it.`,
+      });
+    }
+  }
+  return out;
+}
+
+/** True when `id` names a known rule. */
+export const isRuleId = (id: string): boolean => ruleById.has(id);

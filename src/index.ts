@@ -1,0 +1,9 @@
+/**
+ * svc-admin-spec: the Admin API v2 contract (GetBroker, CreateShadowLink) as TypeBox schemas,
+ * static types and a linter that explains what is wrong before the server does.
+ */
+export * from './model/index';
+export { lint, assertValid, ValidationError, UnknownKindError, type LintOptions, type LintResult } from './lint';
+export type { Diagnostic, Severity, Range, Position, Fix, Suggestion, RelatedLocation } from './diagnostics';
+export type { RuleSetting, TargetVersion, Rule } from './engine/types';
+export { allRules as rules, docsUrl } from './engine/registry';

@@ -1,0 +1,122 @@
+/**
+ * String formats of the Admin API v2, as plain predicate functions.
+ *
+ * One implementation serves three consumers: the ahead-of-time ajv validator (imported by the
+ * generated code), TypeBox's `Value.Check` (through its FormatRegistry) and the rules.
+ */
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+
+/** Largest magnitude of a protobuf Duration, in seconds (10,000 years). */
+export const MAX_DURATION_SECONDS = 315_576_000_000;
+
+// Linear-time patterns only: every quantifier is bounded or over a disjoint character class.
+const DURATION_RE = /^(-)?(\d{1,12})(?:\.(\d{1,9}))?s$/;
+const TIMESTAMP_RE =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+const INT64_STRING_RE = /^-?\d{1,19}$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** A parsed protobuf Duration: whole seconds and nanoseconds, both carrying the sign. */
+export interface ParsedDuration {
+  readonly seconds: number;
+  readonly nanos: number;
+}
+
+/** Parses a protobuf JSON Duration (`"30s"`, `"-1.5s"`); undefined when not of that grammar or out of range. */
+export function parseDuration(text: string): ParsedDuration | undefined {
+  const m = DURATION_RE.exec(text);
+  if (!m) return undefined;
+  const sign = m[1] ? -1 : 1;
+  const seconds = Number(m[2]);
+  const nanos = m[3] ? Number(m[3].padEnd(9, '0')) : 0;
+  if (seconds > MAX_DURATION_SECONDS || (seconds === MAX_DURATION_SECONDS && nanos > 0)) return undefined;
+  return { seconds: sign * seconds, nanos: sign * nanos };
+}
+
+/** Total milliseconds of a parsed Duration. */
+export function durationMillis(d: ParsedDuration): number {
+  return d.seconds * 1000 + d.nanos / 1e6;
+}
+
+/** A parsed RFC 3339 timestamp: epoch milliseconds and the calendar year. */
+export interface ParsedTimestamp {
+  readonly epochMillis: number;
+  readonly year: number;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Parses an RFC 3339 timestamp with years 0001–9999 (protobuf's Timestamp range); undefined otherwise. */
+export function parseTimestamp(text: string): ParsedTimestamp | undefined {
+  const m = TIMESTAMP_RE.exec(text);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  let offsetMinutes = 0;
+  if (m[8]) {
+    const oh = Number(m[9]);
+    const om = Number(m[10]);
+    if (oh > 23 || om > 59) return undefined;
+    offsetMinutes = (m[8] === '-' ? -1 : 1) * (oh * 60 + om);
+  }
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0);
+  return { epochMillis: date.getTime() - offsetMinutes * 60_000, year };
+}
+
+/** True for a decimal integer string within the signed 64-bit range. */
+export function isInt64String(text: string): boolean {
+  if (!INT64_STRING_RE.test(text)) return false;
+  const n = BigInt(text);
+  return n >= INT64_MIN && n <= INT64_MAX;
+}
+
+const uuidFormat = fullFormats.uuid as RegExp;
+const byteFormat = fullFormats.byte as (s: string) => boolean;
+
+/** True for a canonical hyphenated UUID (any version). */
+export function isUuid(text: string): boolean {
+  return !text.startsWith('urn:') && uuidFormat.test(text);
+}
+
+/** True for standard (RFC 4648 §4) padded base64, the encoding protobuf JSON uses for bytes. */
+export function isBase64(text: string): boolean {
+  return text.length % 4 === 0 && byteFormat(text);
+}
+
+/**
+ * The format predicates by the names the model's schemas use in `format`.
+ * The generated validator imports this object, so it must stay a plain map of functions.
+ */
+export const formatChecks = {
+  duration: (s: string): boolean => parseDuration(s) !== undefined,
+  timestamp: (s: string): boolean => parseTimestamp(s) !== undefined,
+  int64: isInt64String,
+  uuid: isUuid,
+  base64: isBase64,
+} as const;
+
+/** Name of a format the model uses. */
+export type FormatName = keyof typeof formatChecks;
+
+/** What each format looks like, for diagnostics ("must be …"). */
+export const formatDescriptions: Record<FormatName, string> = {
+  duration: 'a protobuf Duration string: seconds with an "s" suffix, e.g. "30s" or "1.5s"',
+  timestamp: 'an RFC 3339 timestamp with a time zone, e.g. "2026-01-31T12:00:00Z" (years 0001–9999)',
+  int64: 'a 64-bit integer, as a JSON number or a decimal string such as "42"',
+  uuid: 'a UUID such as "0c6b9d5e-3f4a-4b1c-9d2e-7a8b6c5d4e3f"',
+  base64: 'standard padded base64, e.g. "q83v" or "AAECAw=="',
+};

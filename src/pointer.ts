@@ -1,0 +1,72 @@
+/** RFC 6901 JSON Pointers and safe lookups in parsed documents. */
+
+/** Escapes one reference token. */
+export const escapeToken = (token: string | number): string => String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Builds a pointer from reference tokens. */
+export const toPointer = (tokens: readonly (string | number)[]): string =>
+  tokens.length === 0 ? '' : `/${tokens.map(escapeToken).join('/')}`;
+
+/** Splits a pointer into its unescaped reference tokens. */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Appends tokens to a pointer. */
+export const childPointer = (pointer: string, ...tokens: (string | number)[]): string =>
+  tokens.length === 0 ? pointer : `${pointer}/${tokens.map(escapeToken).join('/')}`;
+
+/** The parent of a pointer (the root is its own parent). */
+export function parentPointer(pointer: string): string {
+  const i = pointer.lastIndexOf('/');
+  return i <= 0 ? '' : pointer.slice(0, i);
+}
+
+/** The last token of a pointer, unescaped ('' for the root). */
+export function lastToken(pointer: string): string {
+  const tokens = parsePointer(pointer);
+  return tokens[tokens.length - 1] ?? '';
+}
+
+/** A plain object (not an array, not null). */
+export type JsonObject = { [key: string]: unknown };
+
+/** True for a non-null, non-array object. */
+export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The own property `key` of `v` when `v` is an object (never reads the prototype chain). */
+export function own(v: unknown, key: string): unknown {
+  return isObject(v) && Object.hasOwn(v, key) ? v[key] : undefined;
+}
+
+/** The value at a pointer, or undefined when any step is missing. */
+export function getAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const token of parsePointer(pointer)) {
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
+      node = node[Number(token)];
+    } else {
+      node = own(node, token);
+    }
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+/** Human name of the field a pointer addresses, for messages: `autoCreateShadowTopicFilters[0].name`. */
+export function fieldName(pointer: string): string {
+  const tokens = parsePointer(pointer);
+  if (tokens.length === 0) return '(document root)';
+  let start = tokens.length - 1;
+  while (start > 0 && /^\d+$/.test(tokens[start]!)) start--;
+  // Include the enclosing array's name for items and for fields of items.
+  if (start > 0 && /^\d+$/.test(tokens[start - 1] ?? '') && start - 2 >= 0) start -= 2;
+  let out = '';
+  for (const t of tokens.slice(start)) out += /^\d+$/.test(t) ? `[${t}]` : out === '' ? t : `.${t}`;
+  return out;
+}

@@ -1,0 +1,405 @@
+/**
+ * Structural validation: runs the ahead-of-time ajv validator of a kind and rewrites its raw errors
+ * into one actionable diagnostic per root cause.
+ */
+import type { ErrorObject } from 'ajv';
+import type { Diagnostic, Suggestion } from '../diagnostics';
+import { formatDescriptions, parseDuration, type FormatName } from '../model/formats';
+import { INT32_MAX, INT32_MIN } from '../model/primitives';
+import { kindSchemas, REQUEST_KINDS, type DocumentKind } from '../model/kinds';
+import { childPointer, fieldName, getAt, lastToken, parentPointer } from '../pointer';
+import { describeType, showValue } from '../secrets';
+import { isSnakeCase, listValues, nearest, snakeToCamel } from '../suggest';
+import * as validators from '../generated/validators.js';
+import { canonicalEnumName, ENUM_ALIASES } from './enum-spelling';
+import { allowedKeys, enumValues, schemaAt } from './schema-walk';
+
+/** A structural finding before the engine adds docs URLs and severity overrides. */
+export type StructuralDiagnostic = Omit<Diagnostic, 'docsUrl' | 'range'>;
+
+/** Fields only a server sets; in a request they are mistakes, not typos. */
+export const OUTPUT_ONLY_FIELDS: ReadonlySet<string> = new Set([
+  'uid',
+  'status',
+  'clientId',
+  'effectiveConnectionTimeoutMs',
+  'effectiveFetchMaxBytes',
+  'effectiveFetchMinBytes',
+  'effectiveFetchPartitionMaxBytes',
+  'effectiveFetchWaitMaxMs',
+  'effectiveMetadataMaxAgeMs',
+  'effectiveRetryBackoffMs',
+  'effectiveInterval',
+  'passwordSet',
+  'passwordSetAt',
+  'keyFingerprint',
+]);
+
+/** Runs the structural validator of `kind` on `value`. */
+export function validateStructure(kind: DocumentKind, value: unknown): StructuralDiagnostic[] {
+  const validate = validators[kind];
+  if (validate(value)) return [];
+  return rewriteErrors(kind, value, validate.errors ?? []);
+}
+
+/** Rewrites raw ajv errors for a document of `kind` into diagnostics. */
+export function rewriteErrors(
+  kind: DocumentKind,
+  doc: unknown,
+  errors: readonly ErrorObject[],
+): StructuralDiagnostic[] {
+  const root = kindSchemas[kind];
+  const out: StructuralDiagnostic[] = [];
+  const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
+  // Keys reported as renamed (snake_case / case / typo of a missing required field) silence that "required".
+  const renamedTo = new Set<string>();
+  // A wrong value for an enum fails both `type` and `enum`: one finding per place.
+  const enumReported = new Set<string>();
+
+  for (const e of errors) {
+    if (e.keyword !== 'additionalProperties') continue;
+    const parent = e.instancePath;
+    const key = String((e.params as { additionalProperty: string }).additionalProperty);
+    const d = unknownKey(kind, root, doc, parent, key);
+    out.push(d.diagnostic);
+    if (d.renameTo) renamedTo.add(childPointer(parent, d.renameTo));
+  }
+
+  for (const e of errors) {
+    const pointer = e.instancePath;
+    switch (e.keyword) {
+      case 'additionalProperties':
+        break;
+      case 'required': {
+        const missing = String((e.params as { missingProperty: string }).missingProperty);
+        const target = childPointer(pointer, missing);
+        if (renamedTo.has(target)) break;
+        if (kind === 'ConnectError' && missing === 'code') {
+          out.push({
+            code: 'connect-error',
+            severity: 'error',
+            pointer: target,
+            message: 'A Connect error body must have a `code`: one of the 16 lowercase RPC status code names.',
+          });
+          break;
+        }
+        out.push({
+          code: 'schema/required',
+          severity: 'error',
+          pointer: target,
+          message: `\`${missing}\` is required in ${where(pointer)}: add it.`,
+        });
+        break;
+      }
+      case 'anyOf': {
+        // When the value has the type of one branch, that branch's own finding (e.g. the range) is the cause.
+        const branchSpecific = errors.some(
+          (x) => x.instancePath === pointer && x.schemaPath.startsWith(`${e.schemaPath}/`) && x.keyword !== 'type',
+        );
+        if (!branchSpecific) out.push(typeMismatch(kind, root, doc, pointer, unionTypes(schemaAt(root, pointer))));
+        break;
+      }
+      case 'type':
+      case 'enum': {
+        if (anyOfPaths.has(pointer) && e.schemaPath.includes('/anyOf/')) break;
+        const schema = schemaAt(root, pointer);
+        const values = enumValues(schema);
+        if (values) {
+          if (!enumReported.has(pointer)) out.push(badEnum(kind, doc, pointer, values));
+          enumReported.add(pointer);
+        } else out.push(typeMismatch(kind, root, doc, pointer, (e.params as { type: string | string[] }).type));
+        break;
+      }
+      case 'minimum':
+      case 'maximum':
+        out.push({
+          code: 'schema/int32-range',
+          severity: 'error',
+          pointer,
+          message: `\`${fieldName(pointer)}\` is ${showValue(getAt(doc, pointer), pointer)}, outside the int32 range ${INT32_MIN} to ${INT32_MAX}; the server would wrap it around. Use a value in range.`,
+        });
+        break;
+      case 'format':
+        out.push(badFormat(kind, doc, pointer, (e.params as { format: FormatName }).format));
+        break;
+      default:
+        out.push({
+          code: `schema/${e.keyword}`,
+          severity: 'error',
+          pointer,
+          message: `\`${fieldName(pointer)}\` does not satisfy the schema keyword "${e.keyword}".`,
+        });
+    }
+  }
+  return out;
+}
+
+function where(pointer: string): string {
+  return pointer === '' ? 'the document' : `\`${fieldName(pointer)}\``;
+}
+
+function unknownKey(
+  kind: DocumentKind,
+  root: Parameters<typeof schemaAt>[0],
+  doc: unknown,
+  parent: string,
+  key: string,
+): { diagnostic: StructuralDiagnostic; renameTo?: string } {
+  const pointer = childPointer(parent, key);
+  const allowed = allowedKeys(schemaAt(root, parent));
+  const shown = JSON.stringify(key.length > 80 ? `${key.slice(0, 77)}…` : key);
+  const inWhere = where(parent);
+
+  const camel = snakeToCamel(key);
+  if (isSnakeCase(key) && allowed.includes(camel)) {
+    const present = Object.hasOwn(getAt(doc, parent) as object, camel);
+    return {
+      renameTo: camel,
+      diagnostic: {
+        code: 'snake-case-key',
+        severity: 'error',
+        pointer,
+        message: present
+          ? `${shown} is the snake_case spelling of \`${camel}\`, which is also present: the server would merge both. Remove ${shown}.`
+          : `${shown} is the snake_case spelling of \`${camel}\`: the server accepts it, the spec does not. Rename it to "${camel}".`,
+        suggestions: [
+          present
+            ? { message: `Remove ${shown}.`, fix: { kind: 'remove', pointer }, autofix: false }
+            : { message: `Rename to "${camel}".`, fix: { kind: 'rename-key', pointer, to: camel }, autofix: true },
+        ],
+      },
+    };
+  }
+  if (REQUEST_KINDS.has(kind) && OUTPUT_ONLY_FIELDS.has(key)) {
+    return {
+      diagnostic: {
+        code: 'output-only-field',
+        severity: 'error',
+        pointer,
+        message: `${shown} in ${inWhere} is set by the server and only appears in responses; remove it from the request.`,
+        suggestions: [{ message: `Remove ${shown}.`, fix: { kind: 'remove', pointer }, autofix: true }],
+      },
+    };
+  }
+  const guess = nearest(key, allowed);
+  const suggestions: Suggestion[] = [];
+  if (guess !== undefined) {
+    suggestions.push({
+      message: `Rename to "${guess}".`,
+      fix: { kind: 'rename-key', pointer, to: guess },
+      autofix: guess.toLowerCase() === key.toLowerCase(),
+    });
+  }
+  const listed = allowed.length > 0 && allowed.length <= 12 ? ` Allowed: ${listValues(allowed)}.` : '';
+  const result: { diagnostic: StructuralDiagnostic; renameTo?: string } = {
+    diagnostic: {
+      code: 'schema/unknown-property',
+      severity: 'error',
+      pointer,
+      message:
+        guess !== undefined
+          ? `Unknown property ${shown} in ${inWhere}: did you mean "${guess}"? The server silently ignores unknown fields.`
+          : `Unknown property ${shown} in ${inWhere}; the server would silently ignore it. Remove it or fix its name.${listed}`,
+      ...(suggestions.length > 0 ? { suggestions } : {}),
+    },
+  };
+  if (guess !== undefined) result.renameTo = guess;
+  return result;
+}
+
+function unionTypes(schema: { anyOf?: unknown } | undefined): string[] {
+  const branches = Array.isArray(schema?.anyOf) ? (schema.anyOf as { type?: string }[]) : [];
+  return branches.map((b) => b.type ?? 'value');
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function typeMismatch(
+  kind: DocumentKind,
+  root: Parameters<typeof schemaAt>[0],
+  doc: unknown,
+  pointer: string,
+  expected: string | string[],
+): StructuralDiagnostic {
+  const value = getAt(doc, pointer);
+  if (kind === 'ConnectError' && pointer === '/code') {
+    return {
+      code: 'connect-error',
+      severity: 'error',
+      pointer,
+      message: `\`code\` must be one of the 16 lowercase RPC status code names, not ${showValue(value, pointer)}.`,
+    };
+  }
+  const types = Array.isArray(expected) ? expected : [expected];
+  const schema = schemaAt(root, pointer);
+  const isInt64 = schema?.format === 'int64';
+  const isInt32 = types.includes('integer') && schema?.maximum === INT32_MAX;
+  let want = types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+  if (isInt64) want = 'an integer (a JSON number or a decimal string)';
+  else if (isInt32) want = 'a whole number (int32)';
+  const suggestions: Suggestion[] = [];
+  // Common slips with one obvious repair: a quoted number, a quoted boolean, a lone value for a list.
+  if (
+    typeof value === 'string' &&
+    isInt32 &&
+    /^-?\d{1,10}$/.test(value) &&
+    Number(value) >= INT32_MIN &&
+    Number(value) <= INT32_MAX
+  ) {
+    suggestions.push({
+      message: `Use the number ${value}.`,
+      fix: { kind: 'replace-value', pointer, value: Number(value) },
+      autofix: true,
+    });
+  } else if (typeof value === 'string' && types.includes('boolean') && (value === 'true' || value === 'false')) {
+    suggestions.push({
+      message: `Use ${value} without quotes.`,
+      fix: { kind: 'replace-value', pointer, value: value === 'true' },
+      autofix: true,
+    });
+  } else if (types.includes('array') && typeof value === 'string') {
+    suggestions.push({
+      message: 'Wrap the value in a list.',
+      fix: { kind: 'replace-value', pointer, value: [value] },
+      autofix: true,
+    });
+  }
+  const extra =
+    typeof value === 'number' && isInt32 && !Number.isInteger(value) ? ' (the server would truncate it)' : '';
+  return {
+    code: 'schema/type',
+    severity: 'error',
+    pointer,
+    message: `\`${fieldName(pointer)}\` must be ${want}, but is ${describeFound(value, pointer)}${extra}.`,
+    ...(suggestions.length > 0 ? { suggestions } : {}),
+  };
+}
+
+function describeFound(value: unknown, pointer: string): string {
+  return typeof value === 'string' ? `the string ${showValue(value, pointer)}` : describeType(value);
+}
+
+function badEnum(kind: DocumentKind, doc: unknown, pointer: string, allowed: string[]): StructuralDiagnostic {
+  const value = getAt(doc, pointer);
+  const field = fieldName(pointer);
+  if (kind === 'ConnectError') {
+    if (value === 'cancelled') {
+      return {
+        code: 'connect-error',
+        severity: 'warning',
+        pointer,
+        message:
+          '`code` "cancelled" is a non-standard spelling some servers emit; the Connect protocol spells it "canceled".',
+        suggestions: [
+          { message: 'Use "canceled".', fix: { kind: 'replace-value', pointer, value: 'canceled' }, autofix: true },
+        ],
+      };
+    }
+    const guess = typeof value === 'string' ? nearest(value, allowed) : undefined;
+    return {
+      code: 'connect-error',
+      severity: 'error',
+      pointer,
+      message: `\`code\` ${showValue(value, pointer)} is not a Connect error code${guess ? `: did you mean "${guess}"?` : '; use one of the 16 lowercase RPC status code names.'}`,
+      ...(guess
+        ? { suggestions: [{ message: `Use "${guess}".`, fix: { kind: 'replace-value', pointer, value: guess } }] }
+        : {}),
+    };
+  }
+  const canonical = canonicalEnumName(value, allowed, true);
+  if (canonical !== undefined) {
+    const how =
+      typeof value === 'number'
+        ? `the enum number ${value}`
+        : value === canonical.toLowerCase()
+          ? `a wrong-case spelling`
+          : `a short or non-standard spelling`;
+    return {
+      code: 'enum-spelling',
+      severity: 'error',
+      pointer,
+      message: `\`${field}\` is ${showValue(value, pointer)}, ${how} of "${canonical}"; write the full name the spec lists.`,
+      suggestions: [
+        { message: `Use "${canonical}".`, fix: { kind: 'replace-value', pointer, value: canonical }, autofix: true },
+      ],
+    };
+  }
+  const listed = allowed.filter((n) => !Object.hasOwn(ENUM_ALIASES, n));
+  const guess = typeof value === 'string' ? nearest(value, listed) : undefined;
+  return {
+    code: 'schema/enum',
+    severity: 'error',
+    pointer,
+    message: `\`${field}\` is ${describeFound(value, pointer)}, not one of ${listValues(listed)}${guess ? `; did you mean "${guess}"?` : '.'} The server would read it as UNSPECIFIED.`,
+    ...(guess
+      ? { suggestions: [{ message: `Use "${guess}".`, fix: { kind: 'replace-value', pointer, value: guess } }] }
+      : {}),
+  };
+}
+
+/** Suggested protobuf Duration for common other spellings (`PT30S`, `30`, `1m`, `500ms`). */
+export function suggestDuration(text: string): string | undefined {
+  const t = text.trim();
+  const iso = /^PT(?:(\d{1,6})H)?(?:(\d{1,8})M)?(?:(\d{1,10})(?:\.(\d{1,9}))?S)?$/i.exec(t);
+  if (iso && t.length > 2) {
+    const secs = Number(iso[1] ?? 0) * 3600 + Number(iso[2] ?? 0) * 60 + Number(iso[3] ?? 0);
+    return `${secs}${iso[4] ? `.${iso[4]}` : ''}s`;
+  }
+  const unit = /^(-?\d{1,10}(?:\.\d{1,9})?)\s*(ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hours?)?$/i.exec(t);
+  if (!unit) return undefined;
+  const n = Number(unit[1]);
+  const u = (unit[2] ?? 's').toLowerCase();
+  const factor = u === 'ms' ? 0.001 : u.startsWith('h') ? 3600 : u === 'm' || u.startsWith('min') ? 60 : 1;
+  const secs = Math.round(n * factor * 1e9) / 1e9;
+  const out = `${secs}s`;
+  return parseDuration(out) ? out : undefined;
+}
+
+function badFormat(kind: DocumentKind, doc: unknown, pointer: string, format: FormatName): StructuralDiagnostic {
+  const value = getAt(doc, pointer);
+  const field = fieldName(pointer);
+  const shown = showValue(value, pointer);
+  if (format === 'duration') {
+    const text = String(value);
+    const fixed = suggestDuration(text);
+    const outOfRange = /^-?\d+(\.\d+)?s$/.test(text);
+    return {
+      code: 'duration',
+      severity: 'error',
+      pointer,
+      message: outOfRange
+        ? `\`${field}\` is ${shown}, beyond the Duration range of ±315,576,000,000 seconds.`
+        : `\`${field}\` is ${shown}, not a protobuf Duration: write seconds with an "s" suffix${fixed ? `, here "${fixed}"` : ', e.g. "30s"'}.`,
+      ...(fixed
+        ? {
+            suggestions: [
+              { message: `Use "${fixed}".`, fix: { kind: 'replace-value', pointer, value: fixed }, autofix: true },
+            ],
+          }
+        : {}),
+    };
+  }
+  const code =
+    format === 'timestamp' && lastToken(pointer) === 'startAtTimestamp'
+      ? 'start-at-timestamp'
+      : kind === 'ConnectError' &&
+          lastToken(pointer) === 'value' &&
+          lastToken(parentPointer(parentPointer(pointer))) === 'details'
+        ? 'connect-error'
+        : 'schema/format';
+  const empty = value === '' && format === 'timestamp' ? ' (the server would read "" as 1970-01-01T00:00:00Z)' : '';
+  return {
+    code,
+    severity: 'error',
+    pointer,
+    message: `\`${field}\` is ${shown}${empty}; it must be ${formatDescriptions[format]}.`,
+  };
+}

@@ -1,0 +1,174 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assertValid, lint, UnknownKindError, ValidationError, DOCUMENT_KINDS, type DocumentKind } from '../src/index';
+import { validFixtures } from './helpers';
+
+describe('lint', () => {
+  it('accepts every valid fixture without errors', () => {
+    for (const f of validFixtures()) {
+      const r = lint(f.kind, f.value, { now: new Date('2026-11-22T12:00:00Z') });
+      expect(
+        r.diagnostics.filter((d) => d.severity === 'error'),
+        f.name,
+      ).toEqual([]);
+      expect(r.valid).toBe(true);
+    }
+  });
+
+  it('returns diagnostics in the documented shape, with a docs URL', () => {
+    const r = lint('ShadowLink', { name: 'x', configurations: { clientOptions: { bootstrapServers: 'a:1' } } });
+    expect(r.valid).toBe(false);
+    expect(r.diagnostics).toEqual([
+      {
+        code: 'schema/type',
+        severity: 'error',
+        message: '`bootstrapServers` must be an array, but is the string "a:1".',
+        pointer: '/configurations/clientOptions/bootstrapServers',
+        docsUrl: expect.stringMatching(/^https:\/\/.+schema\.md#type$/),
+        suggestions: [
+          {
+            message: 'Wrap the value in a list.',
+            fix: { kind: 'replace-value', pointer: '/configurations/clientOptions/bootstrapServers', value: ['a:1'] },
+            autofix: true,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('reports a snake_case key once, on the key, naming the camelCase field', () => {
+    const r = lint('ShadowLink', { name: 'x', configurations: { client_options: { bootstrapServers: ['a:1'] } } });
+    expect(r.diagnostics.map((d) => [d.code, d.pointer])).toEqual([
+      ['snake-case-key', '/configurations/client_options'],
+    ]);
+    expect(r.diagnostics[0]!.message).toContain('clientOptions');
+  });
+
+  it('says an output-only field in a request is set by the server', () => {
+    const r = lint('ShadowLink', { name: 'x', status: {} });
+    expect(r.diagnostics[0]).toMatchObject({ code: 'output-only-field', pointer: '/status' });
+    expect(r.diagnostics[0]!.message).toMatch(/set by the server/);
+  });
+
+  it('suggests the nearest enum value and lists the allowed ones', () => {
+    const r = lint('ShadowLink', {
+      name: 'x',
+      configurations: {
+        topicMetadataSyncOptions: {
+          autoCreateShadowTopicFilters: [
+            { filterType: 'FILTER_TYPE_INCLUDES', name: 'a', patternType: 'PATTERN_TYPE_LITERAL' },
+          ],
+        },
+      },
+    });
+    const d = r.diagnostics.find((x) => x.code === 'schema/enum')!;
+    expect(d.message).toContain('"FILTER_TYPE_INCLUDE"');
+    expect(d.message).toContain('"FILTER_TYPE_EXCLUDE"');
+    expect(d.suggestions?.[0]?.fix).toEqual({
+      kind: 'replace-value',
+      pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/0/filterType',
+      value: 'FILTER_TYPE_INCLUDE',
+    });
+  });
+
+  it('rejects an unknown kind with a clear error', () => {
+    expect(() => lint('Nope' as DocumentKind, {})).toThrow(UnknownKindError);
+    expect(() => lint('Nope' as DocumentKind, {})).toThrow(/CreateShadowLinkRequest/);
+  });
+
+  it('never throws and never mutates, for any JavaScript value', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...DOCUMENT_KINDS),
+        fc.anything({
+          withBigInt: true,
+          withDate: true,
+          withMap: true,
+          withNullPrototype: true,
+          withSparseArray: true,
+          withTypedArray: true,
+        }),
+        (kind, value) => {
+          const before = fc.stringify(value);
+          const r = lint(kind, value);
+          expect(typeof r.valid).toBe('boolean');
+          expect(fc.stringify(value)).toBe(before);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never throws on arbitrary JSON documents and reports only well-formed diagnostics', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...DOCUMENT_KINDS), fc.jsonValue(), (kind, value) => {
+        for (const d of lint(kind, value).diagnostics) {
+          expect(d.pointer === '' || d.pointer.startsWith('/')).toBe(true);
+          expect(d.message.length).toBeGreaterThan(10);
+          expect(['error', 'warning', 'info']).toContain(d.severity);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('handles cycles and undefined without hanging', () => {
+    const cyclic: Record<string, unknown> = { name: 'x' };
+    cyclic.configurations = cyclic;
+    expect(lint('ShadowLink', cyclic).diagnostics.map((d) => d.code)).toEqual(['schema/not-json']);
+    expect(lint('GetBrokerRequest', undefined).valid).toBe(false);
+  });
+
+  it('refuses excessive nesting with one diagnostic', () => {
+    let deep: unknown = {};
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    const r = lint('ShadowLink', deep);
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['schema/not-json']);
+  });
+
+  it('treats __proto__ and constructor keys as ordinary unknown keys', () => {
+    const doc = JSON.parse('{"name":"x","__proto__":{"polluted":true},"constructor":1}') as unknown;
+    const r = lint('ShadowLink', doc);
+    expect(r.diagnostics.map((d) => d.pointer).sort()).toEqual(['/__proto__', '/constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('never shows a password or private key in a message', () => {
+    const secret = 'hunter2-very-secret';
+    const key = '-----BEGIN PRIVATE KEY-----\nMIIEvQ\n-----END PRIVATE KEY-----';
+    const r = lint('ShadowLink', {
+      name: 'x',
+      [secret]: 1,
+      configurations: {
+        clientOptions: {
+          bootstrapServers: [secret],
+          authenticationConfiguration: { plainConfiguration: { username: 'u', password: secret } },
+          tlsSettings: { enabled: true, tlsPemSettings: { cert: key, key } },
+        },
+      },
+    });
+    const text = JSON.stringify(r);
+    expect(r.diagnostics.length).toBeGreaterThan(0);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('MIIEvQ');
+  });
+});
+
+describe('assertValid', () => {
+  it('throws a ValidationError carrying the diagnostics', () => {
+    try {
+      assertValid('GetBrokerRequest', { nodeId: 'one' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError);
+      const e = error as ValidationError;
+      expect(e.kind).toBe('GetBrokerRequest');
+      expect(e.diagnostics.map((d) => d.pointer)).toEqual(['/nodeId']);
+      expect(e.message).toContain('nodeId');
+    }
+  });
+
+  it('returns quietly for a valid document', () => {
+    expect(() => assertValid('GetBrokerRequest', { nodeId: 1 })).not.toThrow();
+  });
+});
