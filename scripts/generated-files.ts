@@ -1,7 +1,15 @@
 /** Every generated file of the repository with its expected content, for scripts/gen.ts. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { exportedSchemaFiles } from '../src/schema/export';
+import { docFiles, replaceBetweenMarkers, ruleTable } from './rule-docs';
 
 /** Path (relative to the repository root) → content. */
-export function generatedFiles(_root: string): Map<string, string> {
-  return new Map([...exportedSchemaFiles()]);
+export function generatedFiles(root: string): Map<string, string> {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  return new Map([
+    ...exportedSchemaFiles(),
+    ...docFiles(),
+    ['README.md', replaceBetweenMarkers(readme, 'rules', ruleTable())],
+  ]);
 }

@@ -7,3 +7,6 @@ export { lint, assertValid, ValidationError, UnknownKindError, type LintOptions,
 export type { Diagnostic, Severity, Range, Position, Fix, Suggestion, RelatedLocation } from './diagnostics';
 export type { RuleSetting, TargetVersion, Rule } from './engine/types';
 export { allRules as rules, docsUrl } from './engine/registry';
+export { checkExchange, CONFORMANCE_CHECKS, type Exchange, type ExchangeResult } from './conformance';
+export { previewFilters, type FilterPreview, type PreviewEntry } from './filters';
+export { keyFingerprint } from './fingerprint';

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { kindSchemas, DOCUMENT_KINDS, type DocumentKind } from '../src/model/kinds';
 import { fieldName, isObject, lastToken } from '../src/pointer';
 import { validateStructure } from '../src/validate/structural';
+import { STRUCTURAL_CODES } from '../src/validate/codes';
+import { ruleById } from '../src/engine/registry';
 import { schemaAt } from '../src/validate/schema-walk';
 import { clone, generalize, schemaPaths, setAt, validFixtures, walkValue } from './helpers';
 
@@ -105,6 +107,9 @@ describe.each(fixtures.map((f) => [f.name, f] as const))('every field of %s', (_
     expect(hit, JSON.stringify(found)).toBeDefined();
     expect(hit!.code).toMatch(c.code);
     expect(hit!.message).toContain(c.mentions);
+    // Every code is documented: a schema/ code on the structural page, anything else is a rule.
+    if (hit!.code.startsWith('schema/')) expect(Object.keys(STRUCTURAL_CODES)).toContain(hit!.code.slice(7));
+    else expect(ruleById.has(hit!.code)).toBe(true);
     // One diagnostic per root cause: nothing else is reported for a single mutation.
     expect(found).toHaveLength(1);
     expectAgreement(f.kind, doc);

@@ -8,8 +8,9 @@ export const ruleById: ReadonlyMap<string, Rule> = new Map(rules.map((r) => [r.i
 /** Every rule, sorted by id. */
 export const allRules: readonly Rule[] = [...rules].sort((a, b) => (a.id < b.id ? -1 : 1)) as Rule[];
 
-/** Where a rule's (or a `schema/…` code's) documentation page is published. */
+/** Where a rule's (or a `schema/…` or `conformance/…` code's) documentation page is published. */
 export function docsUrl(code: string): string {
-  const page = code.startsWith('schema/') ? `schema.md#${code.slice('schema/'.length)}` : `${code}.md`;
+  const slash = code.indexOf('/');
+  const page = slash > 0 ? `${code.slice(0, slash)}.md#${code.slice(slash + 1)}` : `${code}.md`;
   return `https://unpkg.com/svc-admin-spec/docs/rules/${page}`;
 }

@@ -95,29 +95,41 @@ export function applySettingsToStructural(diagnostics: Diagnostic[], settings: R
   return out;
 }
 
+/** Runs one rule's check and returns what it reported (the engine's view before diagnostics are built). */
+export function collectReports(
+  rule: Rule,
+  doc: unknown,
+  settings: RunSettings,
+  options: Record<string, unknown> = {},
+): RuleReport[] {
+  const reports: RuleReport[] = [];
+  if (!rule.check) return reports;
+  const merged: Record<string, unknown> = {};
+  for (const [name, o] of Object.entries(rule.options ?? {})) merged[name] = o.default;
+  Object.assign(merged, options);
+  const ctx: RuleContext = {
+    kind: settings.kind,
+    doc,
+    link: locateLink(settings.kind, doc),
+    targetVersion: settings.targetVersion,
+    now: settings.now,
+    isFile: settings.isFile,
+    options: merged,
+    report: (r) => reports.push(r),
+  };
+  rule.check(ctx);
+  return reports;
+}
+
 /** Runs every enabled rule that applies to the kind; a rule that throws becomes an `internal-error` finding. */
 export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const link = locateLink(settings.kind, doc);
   for (const rule of allRules) {
     if (!rule.check || !rule.kinds.includes(settings.kind)) continue;
     const { level, options } = settingOf(settings, rule.id);
     if (level === 'off') continue;
-    const merged: Record<string, unknown> = {};
-    for (const [name, o] of Object.entries(rule.options ?? {})) merged[name] = o.default;
-    Object.assign(merged, options);
-    const ctx: RuleContext = {
-      kind: settings.kind,
-      doc,
-      link,
-      targetVersion: settings.targetVersion,
-      now: settings.now,
-      isFile: settings.isFile,
-      options: merged,
-      report: (r) => out.push(toDiagnostic(rule, r, level)),
-    };
     try {
-      rule.check(ctx);
+      for (const r of collectReports(rule, doc, settings, options)) out.push(toDiagnostic(rule, r, level));
     } catch (error) {
       out.push({
         code: 'internal-error',

@@ -70,6 +70,8 @@ export interface Rule<M extends string = string> {
   messages: Record<M, MessageSpec>;
   /** Options with their defaults; each documented. */
   options?: Record<string, { description: string; default: unknown; schema: Record<string, unknown> }>;
+  /** Message ids the structural validator reports under this rule's id (for rules that share the work). */
+  structuralMessages?: readonly NoInfer<M>[];
   /** Absent for rules whose findings the structural validator reports under this rule's id. */
   check?: (ctx: RuleContext<M>) => void;
   examples: { valid: RuleExample[]; invalid: InvalidRuleExample[] };

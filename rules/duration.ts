@@ -1,0 +1,57 @@
+import { defineRule } from '../src/engine/types';
+import { PAUSABLE_TASKS, exampleLink, section, stringAt } from '../src/engine/helpers';
+import { durationMillis, parseDuration } from '../src/model/formats';
+
+/** Sync intervals: Duration grammar (structural), negative values and sub-second intervals. */
+export default defineRule({
+  id: 'duration',
+  severity: 'error',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description:
+      'Intervals must be protobuf Duration strings (`"30s"`, `"1.5s"`) within ±315,576,000,000 s, not negative; under one second is a warning.',
+    rationale:
+      'The server refuses ISO-8601 (`PT30S`), bare numbers and units other than `s` with "invalid request input". A zero or negative interval is silently replaced by the 30 s default, so a negative value never does what it says; a positive interval under one second hammers the source cluster. Fixes rewrite `PT30S`, `30`, `1m` and `500ms` into seconds.',
+  },
+  messages: {
+    grammar: 'The interval is not a protobuf Duration.',
+    negative:
+      '`{field}` is negative ({value}); the server silently uses the 30 s default instead. Use a positive duration such as "30s", or "0s" for the default.',
+    subSecond: {
+      text: '`{field}` is {value}, under one second: the task would query the source cluster continuously. Use at least "1s".',
+      severity: 'warning',
+    },
+  },
+  structuralMessages: ['grammar'],
+  check(ctx) {
+    for (const task of PAUSABLE_TASKS) {
+      const interval = stringAt(section(ctx, task), 'interval');
+      if (!interval) continue;
+      const d = parseDuration(interval.value);
+      if (!d) continue;
+      const ms = durationMillis(d);
+      const data = { field: `${task}.interval`, value: JSON.stringify(interval.value) };
+      if (ms < 0) ctx.report({ messageId: 'negative', pointer: interval.pointer, data });
+      else if (ms > 0 && ms < 1000) ctx.report({ messageId: 'subSecond', pointer: interval.pointer, data });
+    }
+  },
+  examples: {
+    valid: [
+      { doc: exampleLink({ securitySyncOptions: { interval: '30s' }, consumerOffsetSyncOptions: { interval: '0s' } }) },
+    ],
+    invalid: [
+      {
+        doc: exampleLink({
+          topicMetadataSyncOptions: { interval: 'PT30S' },
+          securitySyncOptions: { interval: '-5s' },
+          consumerOffsetSyncOptions: { interval: '0.2s' },
+        }),
+        errors: [
+          { messageId: 'grammar', pointer: '/configurations/topicMetadataSyncOptions/interval' },
+          { messageId: 'negative', pointer: '/configurations/securitySyncOptions/interval' },
+          { messageId: 'subSecond', pointer: '/configurations/consumerOffsetSyncOptions/interval' },
+        ],
+      },
+    ],
+  },
+});

@@ -1,0 +1,81 @@
+import { defineRule } from '../src/engine/types';
+import { child, exampleLink, itemsAt, nameFilters, objectAt, section } from '../src/engine/helpers';
+import { ENUM_ALIASES } from '../src/validate/enum-spelling';
+
+/** Enum aliases the spec lists but the server does not know. */
+export default defineRule({
+  id: 'enum-alias',
+  severity: 'warning',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description:
+      'Use `PATTERN_TYPE_PREFIX` rather than `PATTERN_TYPE_PREFIXED`, and `ACL_PATTERN_PREFIXED` rather than `ACL_PATTERN_PREFIX`.',
+    rationale:
+      "The spec lists both spellings, but the server's JSON parser does not recognise the aliases: it reads them as UNSPECIFIED and then refuses the filter. The fix writes the recognised name.",
+  },
+  messages: {
+    alias:
+      '"{value}" is listed by the spec but not understood by the server (it becomes UNSPECIFIED); use "{replacement}".',
+  },
+  check(ctx) {
+    const fields = [
+      ...nameFilters(ctx, 'topic').map((f) => child(f, 'patternType')),
+      ...nameFilters(ctx, 'group').map((f) => child(f, 'patternType')),
+      ...itemsAt(section(ctx, 'securitySyncOptions'), 'aclFilters').map((a) =>
+        child(objectAt(a, 'resourceFilter'), 'patternType'),
+      ),
+    ];
+    for (const f of fields) {
+      if (!f || typeof f.value !== 'string' || !Object.hasOwn(ENUM_ALIASES, f.value)) continue;
+      const replacement = ENUM_ALIASES[f.value]!;
+      ctx.report({
+        messageId: 'alias',
+        pointer: f.pointer,
+        data: { value: f.value, replacement },
+        fix: { kind: 'replace-value', pointer: f.pointer, value: replacement },
+      });
+    }
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleLink({
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              { filterType: 'FILTER_TYPE_INCLUDE', name: 'a.', patternType: 'PATTERN_TYPE_PREFIX' },
+            ],
+          },
+        }),
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleLink({
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              { filterType: 'FILTER_TYPE_INCLUDE', name: 'a.', patternType: 'PATTERN_TYPE_PREFIXED' },
+            ],
+          },
+          securitySyncOptions: {
+            aclFilters: [
+              {
+                resourceFilter: { resourceType: 'ACL_RESOURCE_TOPIC', name: 'a', patternType: 'ACL_PATTERN_PREFIX' },
+                accessFilter: { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' },
+              },
+            ],
+          },
+        }),
+        errors: [
+          {
+            messageId: 'alias',
+            pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/0/patternType',
+          },
+          {
+            messageId: 'alias',
+            pointer: '/configurations/securitySyncOptions/aclFilters/0/resourceFilter/patternType',
+          },
+        ],
+      },
+    ],
+  },
+});

@@ -1,0 +1,56 @@
+import { defineRule } from '../src/engine/types';
+import { child, examplePartitions, exampleResponse, itemsAt, objectAt, type Located } from '../src/engine/helpers';
+
+const INT64_FIELDS = ['partitionId', 'highWatermark', 'sourceHighWatermark', 'sourceLastStableOffset'] as const;
+
+/** Partition information of every shadow topic in a response, located. */
+export function partitionInfos(doc: unknown): { topic: Located; partitions: Located[] }[] {
+  const status = objectAt({ value: doc, pointer: '' }, 'shadowLink', 'status');
+  return itemsAt(status, 'shadowTopics').map((topic) => ({
+    topic,
+    partitions: itemsAt(objectAt(topic, 'status'), 'partitionInformation'),
+  }));
+}
+
+/** int64 values sent as JSON numbers beyond 2^53. */
+export default defineRule({
+  id: 'int64-precision',
+  severity: 'warning',
+  kinds: ['CreateShadowLinkResponse'],
+  docs: {
+    description:
+      'int64 offsets sent as JSON numbers must stay within ±2^53; larger values belong in strings, as the server sends them.',
+    rationale:
+      'Most JSON parsers (JavaScript, jq, many Go and Python defaults) read numbers as IEEE doubles, which lose integer precision beyond 2^53 − 1. The protobuf JSON mapping sends int64 as decimal strings for exactly this reason; a number this large has already been rounded somewhere.',
+  },
+  messages: {
+    unsafe:
+      '`{field}` is {value}, beyond 2^53 − 1: precision is lost in most JSON parsers. Send int64 values as decimal strings.',
+  },
+  check(ctx) {
+    for (const { partitions } of partitionInfos(ctx.doc)) {
+      for (const p of partitions) {
+        for (const field of INT64_FIELDS) {
+          const v = child(p, field);
+          if (v && typeof v.value === 'number' && Number.isInteger(v.value) && !Number.isSafeInteger(v.value)) {
+            ctx.report({ messageId: 'unsafe', pointer: v.pointer, data: { field, value: String(v.value) } });
+          }
+        }
+      }
+    }
+  },
+  examples: {
+    valid: [{ doc: exampleResponse({}, examplePartitions({ partitionId: '0', highWatermark: '9007199254740993' })) }],
+    invalid: [
+      {
+        doc: exampleResponse({}, examplePartitions({ partitionId: 0, highWatermark: 2 ** 53 + 2 })),
+        errors: [
+          {
+            messageId: 'unsafe',
+            pointer: '/shadowLink/status/shadowTopics/0/status/partitionInformation/0/highWatermark',
+          },
+        ],
+      },
+    ],
+  },
+});

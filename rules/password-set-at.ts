@@ -1,0 +1,85 @@
+import { defineRule } from '../src/engine/types';
+import { child, exampleResponse, objectAt, section } from '../src/engine/helpers';
+
+/** `passwordSet` and `passwordSetAt` agree. */
+export default defineRule({
+  id: 'password-set-at',
+  severity: 'warning',
+  kinds: ['CreateShadowLinkResponse'],
+  docs: {
+    description: '`passwordSetAt` is present exactly when `passwordSet` is true.',
+    rationale:
+      'A correct server reports `passwordSet: true` with `passwordSetAt` = the time the password was stored. One without the other means the response was assembled wrongly, and tools that rotate credentials by age will misjudge it.',
+  },
+  messages: {
+    missingAt:
+      '{auth}.passwordSet is true but passwordSetAt is missing; a server that stored the password reports when.',
+    unexpectedAt: '{auth}.passwordSetAt is present while passwordSet is not true.',
+  },
+  check(ctx) {
+    const auth = objectAt(section(ctx, 'clientOptions'), 'authenticationConfiguration');
+    for (const name of ['plainConfiguration', 'scramConfiguration']) {
+      const cfg = objectAt(auth, name);
+      if (!cfg) continue;
+      const set = child(cfg, 'passwordSet')?.value === true;
+      const at = child(cfg, 'passwordSetAt');
+      const hasAt = at !== undefined && at.value !== null && at.value !== '';
+      if (set && !hasAt)
+        ctx.report({
+          messageId: 'missingAt',
+          pointer: at?.pointer ?? `${cfg.pointer}/passwordSet`,
+          data: { auth: name },
+        });
+      if (!set && hasAt) ctx.report({ messageId: 'unexpectedAt', pointer: at.pointer, data: { auth: name } });
+    }
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleResponse({
+          authenticationConfiguration: {
+            plainConfiguration: {
+              username: 'u',
+              password: '',
+              passwordSet: true,
+              passwordSetAt: '2026-01-01T00:00:00Z',
+            },
+          },
+        }),
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleResponse({
+          authenticationConfiguration: { plainConfiguration: { username: 'u', passwordSet: true } },
+        }),
+        errors: [
+          {
+            messageId: 'missingAt',
+            pointer:
+              '/shadowLink/configurations/clientOptions/authenticationConfiguration/plainConfiguration/passwordSet',
+          },
+        ],
+      },
+      {
+        doc: exampleResponse({
+          authenticationConfiguration: {
+            scramConfiguration: {
+              username: 'u',
+              passwordSet: false,
+              passwordSetAt: '2026-01-01T00:00:00Z',
+              scramMechanism: 'SCRAM_MECHANISM_SCRAM_SHA_512',
+            },
+          },
+        }),
+        errors: [
+          {
+            messageId: 'unexpectedAt',
+            pointer:
+              '/shadowLink/configurations/clientOptions/authenticationConfiguration/scramConfiguration/passwordSetAt',
+          },
+        ],
+      },
+    ],
+  },
+});

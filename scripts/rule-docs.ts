@@ -1,0 +1,156 @@
+/** Renders the rule documentation pages and the README rule table from the rule modules. */
+import { lint } from '../src/lint';
+import { allRules } from '../src/engine/registry';
+import { CONFORMANCE_CHECKS } from '../src/conformance';
+import type { Rule, RuleExample } from '../src/engine/types';
+import { STRUCTURAL_CODES } from '../src/validate/codes';
+
+const NOW = '2026-06-01T00:00:00Z';
+const SEVERITY_ICON = { error: 'error', warning: 'warning', info: 'info' } as const;
+
+/** Shortens PEM bodies so pages stay readable. */
+const abbreviatePem = (text: string): string =>
+  text.replace(/(-----BEGIN [A-Z ]+-----)(?:\\n|\n)[\s\S]*?(?:\\n|\n)(-----END [A-Z ]+-----)/g, '$1\\n…\\n$2');
+
+const json = (value: unknown): string => abbreviatePem(JSON.stringify(value, null, 2));
+
+function exampleOptions(rule: Rule, ex: RuleExample) {
+  return {
+    targetVersion: ex.targetVersion ?? '26.1',
+    now: new Date(ex.now ?? NOW),
+    isFile: ex.isFile ?? false,
+    rules: ex.options ? { [rule.id]: ['error', ex.options] as ['error', Record<string, unknown>] } : {},
+  } as const;
+}
+
+function context(rule: Rule, ex: RuleExample): string {
+  const parts = [`kind \`${ex.kind ?? rule.kinds[0]}\``];
+  if (ex.targetVersion) parts.push(`target version ${ex.targetVersion}`);
+  if (ex.isFile) parts.push('linted as a file');
+  if (ex.now) parts.push(`at ${ex.now}`);
+  if (ex.options) parts.push(`options \`${JSON.stringify(ex.options)}\``);
+  return parts.join(', ');
+}
+
+/** The Markdown page of one rule. */
+export function rulePage(rule: Rule): string {
+  const lines = [
+    `# ${rule.id}`,
+    '',
+    rule.docs.description,
+    '',
+    `- Default severity: **${rule.severity}**${Object.values(rule.messages).some((m) => typeof m !== 'string') ? ' (some findings have their own severity, listed below)' : ''}`,
+    `- Applies to: ${rule.kinds.map((k) => `\`${k}\``).join(', ')}`,
+    `- Reported by: ${rule.check ? (rule.structuralMessages?.length ? 'the structural validator and this rule' : 'this rule') : 'the structural validator, under this rule id'}`,
+    '',
+    '## Why',
+    '',
+    rule.docs.rationale,
+    '',
+    '## Messages',
+    '',
+    '| id | severity | text |',
+    '|---|---|---|',
+    ...Object.entries(rule.messages).map(([id, spec]) => {
+      const text = typeof spec === 'string' ? spec : spec.text;
+      const severity = typeof spec === 'string' ? rule.severity : spec.severity;
+      return `| \`${id}\` | ${severity} | ${text.replace(/\|/g, '\\|')} |`;
+    }),
+    '',
+  ];
+  if (rule.options && Object.keys(rule.options).length > 0) {
+    lines.push('## Options', '', '| option | default | description |', '|---|---|---|');
+    for (const [name, o] of Object.entries(rule.options))
+      lines.push(`| \`${name}\` | \`${JSON.stringify(o.default)}\` | ${o.description} |`);
+    lines.push(
+      '',
+      `Set them with \`rules: { "${rule.id}": ["warning", { … }] }\` in the library or the config file.`,
+      '',
+    );
+  }
+  lines.push('## Examples', '');
+  for (const ex of rule.examples.invalid) {
+    const found = lint(ex.kind ?? rule.kinds[0]!, ex.doc, exampleOptions(rule, ex)).diagnostics.filter(
+      (d) => d.code === rule.id,
+    );
+    lines.push(
+      `### ✗ Incorrect${ex.title ? `: ${ex.title}` : ''}`,
+      '',
+      `(${context(rule, ex)})`,
+      '',
+      '```json',
+      json(ex.doc),
+      '```',
+      '',
+    );
+    for (const d of found) lines.push(`- \`${d.pointer}\` ${SEVERITY_ICON[d.severity]}: ${abbreviatePem(d.message)}`);
+    lines.push('');
+  }
+  for (const ex of rule.examples.valid) {
+    lines.push(
+      `### ✓ Correct${ex.title ? `: ${ex.title}` : ''}`,
+      '',
+      `(${context(rule, ex)})`,
+      '',
+      '```json',
+      json(ex.doc),
+      '```',
+      '',
+    );
+  }
+  lines.push('## Turning it off', '', `\`\`\`json\n{ "rules": { "${rule.id}": "off" } }\n\`\`\``, '');
+  return lines.join('\n');
+}
+
+/** A page of `<prefix>/…` codes: a title, an introduction and one section per code. */
+function codePage(prefix: string, title: string, intro: string, entries: [string, string][]): string {
+  const lines = [`# ${title} (\`${prefix}/…\`)`, '', intro, ''];
+  for (const [code, text] of entries) lines.push(`## ${code}`, '', `**${prefix}/${code}**: ${text}`, '');
+  return lines.join('\n');
+}
+
+/** The page documenting the `schema/…` codes. */
+export const structuralPage = (): string =>
+  codePage(
+    'schema',
+    'Structural codes',
+    'The structural validator checks every document against the JSON Schema of its kind (generated from the same model as `schemas/`). It reports one diagnostic per root cause. Some structural findings carry a rule id instead (`snake-case-key`, `enum-spelling`, `output-only-field`, `duration`, `start-at-timestamp`, `connect-error`) so that they can be configured like rules.',
+    Object.entries(STRUCTURAL_CODES).map(([code, c]) => [code, `${c.title}. ${c.description}`]),
+  );
+
+/** The page documenting the `conformance/…` codes of `checkExchange`. */
+export const conformancePage = (): string =>
+  codePage(
+    'conformance',
+    'Conformance codes',
+    '`checkExchange({ kind, request, response })` reports where a response does not honour the request it answers. Each finding points into the response; `related` points at the request field.',
+    Object.entries(CONFORMANCE_CHECKS),
+  );
+
+/** The rule table for the README. */
+export function ruleTable(): string {
+  const rows = allRules.map(
+    (r) =>
+      `| [\`${r.id}\`](docs/rules/${r.id}.md) | ${r.severity} | ${r.kinds.map((k) => k.replace('CreateShadowLink', 'Create…').replace('GetBroker', 'GetBroker…')).join(', ')} | ${r.docs.description.replace(/\|/g, '\\|')} |`,
+  );
+  return ['| rule | default | kinds | checks |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->`. */
+export function replaceBetweenMarkers(text: string, name: string, body: string): string {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < i) throw new Error(`README is missing the ${start} … ${end} markers`);
+  return `${text.slice(0, i + start.length)}\n${body}\n${text.slice(j)}`;
+}
+
+/** Doc pages by path. */
+export function docFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const rule of allRules) files.set(`docs/rules/${rule.id}.md`, rulePage(rule));
+  files.set('docs/rules/schema.md', structuralPage());
+  files.set('docs/rules/conformance.md', conformancePage());
+  return files;
+}

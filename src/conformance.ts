@@ -1,0 +1,220 @@
+/** Conformance: does a response honour the request it answers? */
+import { normalizeDiagnostics, type Diagnostic } from './diagnostics';
+import { docsUrl } from './engine/registry';
+import { child, objectAt, stringAt, type Located } from './engine/helpers';
+import { keyFingerprint } from './fingerprint';
+import { CLIENT_OPTION_DEFAULTS, NUMERIC_CLIENT_OPTIONS, effectiveFieldName } from './model/client-options';
+import { durationMillis, parseDuration } from './model/formats';
+import { redactSecrets } from './redact';
+import { expectedSyncedProperties } from './topic-properties';
+
+/** A request with the response it received. */
+export type Exchange =
+  | { kind: 'CreateShadowLink'; request: unknown; response: unknown }
+  | { kind: 'GetBroker'; request: unknown; response: unknown };
+
+/** What `checkExchange` returns; diagnostics point into the response, with `related` pointing into the request. */
+export interface ExchangeResult {
+  conforms: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/** Every conformance check, by code suffix, with what it compares (used for its docs page). */
+export const CONFORMANCE_CHECKS: Readonly<Record<string, string>> = {
+  shape: 'Both documents have a `shadowLink` object to compare.',
+  name: 'The response names the link the request named.',
+  'client-id': '`clientId` is `shadow-link-<name>-<uid>`.',
+  'bootstrap-servers': '`bootstrapServers` are echoed unchanged.',
+  'effective-value':
+    'Each `effective*` client option is the requested value when positive, else the default of the Limits table.',
+  interval:
+    'Each task\'s `interval` echoes the request (`"0s"` when defaulted) and `effectiveInterval` is the requested interval when positive, else 30 s.',
+  'key-fingerprint': '`keyFingerprint` is the padded base64 SHA-256 of the PEM key text exactly as sent.',
+  'synced-properties':
+    '`status.syncedShadowTopicProperties` is the always-replicated set ∪ (unless `excludeDefault`) the default set ∪ the requested list, sorted.',
+  'node-id': 'GetBroker for a node id ≥ 0 describes that node.',
+};
+
+const DEFAULT_INTERVAL_MS = 30_000;
+const SYNC_TASKS = ['topicMetadataSyncOptions', 'consumerOffsetSyncOptions', 'securitySyncOptions'] as const;
+
+const root = (value: unknown): Located => ({ value, pointer: '' });
+const show = (v: unknown): string => (v === undefined ? 'absent' : JSON.stringify(v));
+const intervalMs = (v: unknown): number | undefined => {
+  if (typeof v !== 'string') return undefined;
+  const d = parseDuration(v);
+  return d ? durationMillis(d) : undefined;
+};
+
+class Findings {
+  readonly list: Diagnostic[] = [];
+  add(code: string, pointer: string, message: string, requestPointer?: string): void {
+    if (!Object.hasOwn(CONFORMANCE_CHECKS, code)) throw new Error(`undocumented conformance check ${code}`);
+    const d: Diagnostic = { code: `conformance/${code}`, severity: 'error', pointer, message };
+    if (requestPointer !== undefined) d.related = [{ pointer: requestPointer, message: 'in the request' }];
+    this.list.push(d);
+  }
+}
+
+function checkCreateShadowLink(request: unknown, response: unknown, f: Findings): void {
+  const reqLink = objectAt(root(request), 'shadowLink');
+  const resLink = objectAt(root(response), 'shadowLink');
+  if (!reqLink || !resLink) {
+    f.add(
+      'shape',
+      resLink ? '' : '/shadowLink',
+      'Both the request and the response need a `shadowLink` object to compare.',
+    );
+    return;
+  }
+  const name = stringAt(reqLink, 'name')?.value;
+  const resName = child(resLink, 'name');
+  if (name !== undefined && resName?.value !== name) {
+    f.add(
+      'name',
+      resName?.pointer ?? resLink.pointer,
+      `The response names the link ${show(resName?.value)}, the request ${show(name)}.`,
+      '/shadowLink/name',
+    );
+  }
+  const uid = stringAt(resLink, 'uid')?.value;
+  const reqClient = objectAt(reqLink, 'configurations', 'clientOptions');
+  const resClient = objectAt(resLink, 'configurations', 'clientOptions');
+  const clientId = child(resClient, 'clientId');
+  if (name !== undefined && uid !== undefined && clientId && clientId.value !== `shadow-link-${name}-${uid}`) {
+    f.add(
+      'client-id',
+      clientId.pointer,
+      `clientId is ${show(clientId.value)}; a server derives it as "shadow-link-${name}-${uid}".`,
+    );
+  }
+  const reqServers = child(reqClient, 'bootstrapServers')?.value;
+  const resServers = child(resClient, 'bootstrapServers');
+  if (Array.isArray(reqServers) && resServers && JSON.stringify(resServers.value) !== JSON.stringify(reqServers)) {
+    f.add(
+      'bootstrap-servers',
+      resServers.pointer,
+      'bootstrapServers differ from the request.',
+      '/shadowLink/configurations/clientOptions/bootstrapServers',
+    );
+  }
+  if (resClient) {
+    for (const option of NUMERIC_CLIENT_OPTIONS) {
+      const requested = child(reqClient, option)?.value;
+      const expected =
+        typeof requested === 'number' && requested > 0 ? requested : CLIENT_OPTION_DEFAULTS[option].value;
+      const eff = child(resClient, effectiveFieldName(option));
+      if (eff && eff.value !== expected) {
+        f.add(
+          'effective-value',
+          eff.pointer,
+          `${effectiveFieldName(option)} is ${show(eff.value)}; with ${option} ${requested === undefined ? 'not set' : `= ${show(requested)}`} it should be ${expected}${expected === CLIENT_OPTION_DEFAULTS[option].value ? ` (the default, ${CLIENT_OPTION_DEFAULTS[option].text})` : ''}.`,
+          `/shadowLink/configurations/clientOptions/${option}`,
+        );
+      }
+    }
+  }
+  for (const task of SYNC_TASKS) {
+    const reqTask = objectAt(reqLink, 'configurations', task);
+    const resTask = objectAt(resLink, 'configurations', task);
+    if (!resTask) continue;
+    const requested = intervalMs(child(reqTask, 'interval')?.value) ?? 0;
+    const echoed = child(resTask, 'interval');
+    const echoMs = intervalMs(echoed?.value);
+    if (echoed && echoMs !== undefined && echoMs !== Math.max(requested, 0) && !(requested <= 0 && echoMs === 0)) {
+      f.add(
+        'interval',
+        echoed.pointer,
+        `${task}.interval is ${show(echoed.value)} but the request asked for ${show(child(reqTask, 'interval')?.value ?? '0s')}.`,
+        `/shadowLink/configurations/${task}/interval`,
+      );
+    }
+    const eff = child(resTask, 'effectiveInterval');
+    const effMs = intervalMs(eff?.value);
+    const expected = requested > 0 ? requested : DEFAULT_INTERVAL_MS;
+    if (eff && effMs !== expected) {
+      f.add(
+        'interval',
+        eff.pointer,
+        `${task}.effectiveInterval is ${show(eff.value)}; it should be ${expected / 1000}s${requested > 0 ? '' : ' (the default, used when the interval is zero or negative)'}.`,
+        `/shadowLink/configurations/${task}/interval`,
+      );
+    }
+  }
+  const sentKey = stringAt(objectAt(reqClient, 'tlsSettings', 'tlsPemSettings'), 'key')?.value;
+  const fingerprint = child(objectAt(resClient, 'tlsSettings', 'tlsPemSettings'), 'keyFingerprint');
+  if (sentKey !== undefined && sentKey !== '') {
+    const expected = keyFingerprint(sentKey);
+    if (!fingerprint)
+      f.add(
+        'key-fingerprint',
+        `${resClient?.pointer ?? '/shadowLink'}/tlsSettings/tlsPemSettings`,
+        'A PEM key was sent but the response has no keyFingerprint.',
+        '/shadowLink/configurations/clientOptions/tlsSettings/tlsPemSettings/key',
+      );
+    else if (fingerprint.value !== expected) {
+      f.add(
+        'key-fingerprint',
+        fingerprint.pointer,
+        `keyFingerprint is not the SHA-256 of the key that was sent (expected ${expected}): the server holds a different key.`,
+        '/shadowLink/configurations/clientOptions/tlsSettings/tlsPemSettings/key',
+      );
+    }
+  }
+  const reqTopics = objectAt(reqLink, 'configurations', 'topicMetadataSyncOptions');
+  const synced = child(objectAt(resLink, 'status'), 'syncedShadowTopicProperties');
+  if (synced && Array.isArray(synced.value)) {
+    const requestedList = child(reqTopics, 'syncedShadowTopicProperties')?.value;
+    const expected = expectedSyncedProperties(
+      child(reqTopics, 'excludeDefault')?.value === true,
+      Array.isArray(requestedList) ? requestedList.filter((x): x is string => typeof x === 'string') : [],
+    );
+    const got = synced.value;
+    if (JSON.stringify(got) !== JSON.stringify(expected)) {
+      const missing = expected.filter((p) => !got.includes(p));
+      const extra = got.filter((p) => typeof p !== 'string' || !expected.includes(p));
+      f.add(
+        'synced-properties',
+        synced.pointer,
+        `status.syncedShadowTopicProperties should be ${JSON.stringify(expected)} (always-replicated ∪ ${child(reqTopics, 'excludeDefault')?.value === true ? '' : 'defaults ∪ '}requested, sorted)` +
+          (missing.length ? `; missing ${JSON.stringify(missing)}` : '') +
+          (extra.length ? `; unexpected ${JSON.stringify(extra)}` : '') +
+          (!missing.length && !extra.length ? '; the order differs' : '') +
+          '.',
+        '/shadowLink/configurations/topicMetadataSyncOptions',
+      );
+    }
+  }
+}
+
+function checkGetBroker(request: unknown, response: unknown, f: Findings): void {
+  const asked = child(root(request), 'nodeId')?.value;
+  const got = child(objectAt(root(response), 'broker'), 'nodeId');
+  if (typeof asked === 'number' && asked >= 0 && got?.value !== asked) {
+    f.add(
+      'node-id',
+      got?.pointer ?? '/broker',
+      `The request asked for node ${asked} but the response describes node ${show(got?.value)}.`,
+      '/nodeId',
+    );
+  }
+}
+
+/**
+ * Reports where a response does not honour its request: names, effective values vs defaults,
+ * intervals, the key fingerprint, the synced property set (CreateShadowLink) and the node id (GetBroker).
+ * Lint each document on its own with `lint` for everything else.
+ */
+export function checkExchange(exchange: Exchange): ExchangeResult {
+  const f = new Findings();
+  if (exchange.kind === 'CreateShadowLink') checkCreateShadowLink(exchange.request, exchange.response, f);
+  else if (exchange.kind === 'GetBroker') checkGetBroker(exchange.request, exchange.response, f);
+  else
+    throw new TypeError(
+      `Unknown exchange kind ${JSON.stringify(String((exchange as { kind: unknown }).kind))}; use CreateShadowLink or GetBroker.`,
+    );
+  const diagnostics = normalizeDiagnostics(
+    redactSecrets(redactSecrets(f.list, exchange.request), exchange.response),
+  ).map((d) => ({ ...d, docsUrl: docsUrl(d.code) }));
+  return { conforms: diagnostics.length === 0, diagnostics };
+}

@@ -1,0 +1,92 @@
+/** Navigation helpers rules share: typed access to the parts of a shadow link that tolerate any shape. */
+import { childPointer, isObject, own, type JsonObject } from '../pointer';
+import type { LinkLocation, RuleContext } from './types';
+
+/** A value with the pointer where it sits. */
+export interface Located<T = unknown> {
+  value: T;
+  pointer: string;
+}
+
+/** The child `key` of a located value, when that value is an object and has it. */
+export function child(parent: Located | undefined, key: string): Located | undefined {
+  if (!parent) return undefined;
+  const value = own(parent.value, key);
+  return value === undefined ? undefined : { value, pointer: childPointer(parent.pointer, key) };
+}
+
+/** Follows a path of keys; undefined as soon as a step is missing. */
+export function path(start: Located | undefined, ...keys: string[]): Located | undefined {
+  let node = start;
+  for (const k of keys) node = child(node, k);
+  return node;
+}
+
+/** The child as an object, or undefined when absent or not an object (the structural check reports that). */
+export function objectAt(parent: Located | undefined, ...keys: string[]): Located<JsonObject> | undefined {
+  const node = path(parent, ...keys);
+  return node && isObject(node.value) ? (node as Located<JsonObject>) : undefined;
+}
+
+/** The items of an array child, each located; empty when absent or not an array. */
+export function itemsAt(parent: Located | undefined, ...keys: string[]): Located[] {
+  const node = path(parent, ...keys);
+  if (!node || !Array.isArray(node.value)) return [];
+  return node.value.map((value, i) => ({ value, pointer: childPointer(node.pointer, i) }));
+}
+
+/** A string field of an object, or undefined. */
+export function stringAt(parent: Located | undefined, key: string): Located<string> | undefined {
+  const node = child(parent, key);
+  return node && typeof node.value === 'string' ? (node as Located<string>) : undefined;
+}
+
+/** The link's `configurations` object. */
+export const configurations = (ctx: Pick<RuleContext, 'link'>): Located<JsonObject> | undefined =>
+  objectAt(ctx.link as LinkLocation | undefined, 'configurations');
+
+/** The link's `configurations.<section>` object. */
+export const section = (ctx: Pick<RuleContext, 'link'>, name: string): Located<JsonObject> | undefined =>
+  objectAt(configurations(ctx), name);
+
+/** Which kind of name filter list. */
+export type FilterList = 'topic' | 'group';
+
+/** The topic (auto-create) or consumer-group filters of a link, each located. */
+export function nameFilters(ctx: Pick<RuleContext, 'link'>, list: FilterList): Located[] {
+  return list === 'topic'
+    ? itemsAt(section(ctx, 'topicMetadataSyncOptions'), 'autoCreateShadowTopicFilters')
+    : itemsAt(section(ctx, 'consumerOffsetSyncOptions'), 'groupFilters');
+}
+
+/** The located filter list itself (the array), if present. */
+export function filterListAt(ctx: Pick<RuleContext, 'link'>, list: FilterList): Located | undefined {
+  return list === 'topic'
+    ? path(section(ctx, 'topicMetadataSyncOptions'), 'autoCreateShadowTopicFilters')
+    : path(section(ctx, 'consumerOffsetSyncOptions'), 'groupFilters');
+}
+
+/** Builds a ShadowLink document for rule examples. */
+export const exampleLink = (configurations: JsonObject, name = 'dr-link'): JsonObject => ({ name, configurations });
+
+/** A valid client section for examples. */
+export const exampleClient = (extra: JsonObject = {}): JsonObject => ({
+  clientOptions: { bootstrapServers: ['source-1:9092'], ...extra },
+});
+
+/** The three sync tasks with `paused` options, by configuration key. */
+export const PAUSABLE_TASKS = ['topicMetadataSyncOptions', 'consumerOffsetSyncOptions', 'securitySyncOptions'] as const;
+
+/** Builds a CreateShadowLinkResponse document for rule examples: client options plus an optional status. */
+export const exampleResponse = (client: JsonObject = {}, status?: JsonObject): JsonObject => ({
+  shadowLink: {
+    name: 'dr-link',
+    configurations: { clientOptions: { bootstrapServers: ['source-1:9092'], ...client } },
+    ...(status ? { status } : {}),
+  },
+});
+
+/** A response status with one shadow topic whose partitions are given. */
+export const examplePartitions = (...partitionInformation: JsonObject[]): JsonObject => ({
+  shadowTopics: [{ name: 'orders', status: { partitionInformation } }],
+});

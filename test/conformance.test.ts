@@ -1,0 +1,155 @@
+/** checkExchange: a response that honours its request conforms; each kind of deviation is reported where it is. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkExchange } from '../src/conformance';
+import { keyFingerprint } from '../src/fingerprint';
+import { EXAMPLE_KEY } from '../src/engine/example-pem';
+import { FIXTURES } from './helpers';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const load = (name: string): Json => JSON.parse(readFileSync(join(FIXTURES, 'valid', name), 'utf8')) as Json;
+const clone = <T>(v: T): T => structuredClone(v);
+
+/** A request and the response a correct server would give it. */
+function pair(): { request: Json; response: Json } {
+  const response = load('CreateShadowLinkResponse.full.json');
+  const request: Json = {
+    shadowLink: {
+      name: 'dr-link',
+      configurations: {
+        clientOptions: {
+          bootstrapServers: ['kafka-1.source.example.com:9092'],
+          authenticationConfiguration: {
+            scramConfiguration: { username: 'shadow', password: 'pw', scramMechanism: 'SCRAM_MECHANISM_SCRAM_SHA_512' },
+          },
+          tlsSettings: {
+            enabled: true,
+            tlsPemSettings: {
+              ca: response.shadowLink.configurations.clientOptions.tlsSettings.tlsPemSettings.ca,
+              cert: response.shadowLink.configurations.clientOptions.tlsSettings.tlsPemSettings.cert,
+              key: EXAMPLE_KEY,
+            },
+          },
+        },
+        topicMetadataSyncOptions: {
+          autoCreateShadowTopicFilters: [
+            { filterType: 'FILTER_TYPE_INCLUDE', name: '*', patternType: 'PATTERN_TYPE_LITERAL' },
+          ],
+        },
+      },
+    },
+  };
+  response.shadowLink.configurations.clientOptions.tlsSettings.tlsPemSettings.keyFingerprint =
+    keyFingerprint(EXAMPLE_KEY);
+  return { request, response };
+}
+
+const codes = (r: ReturnType<typeof checkExchange>) => r.diagnostics.map((d) => [d.code, d.pointer]);
+
+describe('checkExchange CreateShadowLink', () => {
+  it('accepts the response a correct server gives', () => {
+    const r = checkExchange({ kind: 'CreateShadowLink', ...pair() });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.conforms).toBe(true);
+  });
+
+  it('reports a different name and a clientId that does not follow it', () => {
+    const { request, response } = pair();
+    response.shadowLink.name = 'other';
+    response.shadowLink.configurations.clientOptions.clientId = 'shadow-link-other';
+    const r = checkExchange({ kind: 'CreateShadowLink', request, response });
+    expect(codes(r)).toEqual([
+      ['conformance/client-id', '/shadowLink/configurations/clientOptions/clientId'],
+      ['conformance/name', '/shadowLink/name'],
+    ]);
+    expect(r.diagnostics[0]!.message).toContain('shadow-link-dr-link-6f1c2a9e-4b7d-4e3f-9a1b-2c3d4e5f6a7b');
+    expect(r.diagnostics[1]!.related?.[0]?.pointer).toBe('/shadowLink/name');
+  });
+
+  it('compares effective values with the requested value or the default', () => {
+    const { request, response } = pair();
+    request.shadowLink.configurations.clientOptions.fetchMaxBytes = 1048576;
+    request.shadowLink.configurations.clientOptions.connectionTimeoutMs = -5;
+    const r = checkExchange({ kind: 'CreateShadowLink', request, response });
+    // fetchMaxBytes: asked 1 MiB, response says the 20 MiB default. connectionTimeoutMs: negative → default 1000, as reported.
+    expect(codes(r)).toEqual([
+      ['conformance/effective-value', '/shadowLink/configurations/clientOptions/effectiveFetchMaxBytes'],
+    ]);
+    expect(r.diagnostics[0]!.message).toContain('1048576');
+  });
+
+  it('checks echoed and effective intervals', () => {
+    const { request, response } = pair();
+    request.shadowLink.configurations.securitySyncOptions = { interval: '45s' };
+    request.shadowLink.configurations.topicMetadataSyncOptions.interval = '-5s';
+    const r = checkExchange({ kind: 'CreateShadowLink', request, response });
+    // security: response echoes "0s" and uses 30s, but 45s was asked. topic: negative → "0s"/"30s" is right.
+    expect(codes(r)).toEqual([
+      ['conformance/interval', '/shadowLink/configurations/securitySyncOptions/effectiveInterval'],
+      ['conformance/interval', '/shadowLink/configurations/securitySyncOptions/interval'],
+    ]);
+  });
+
+  it('checks the key fingerprint against the key that was sent, without printing the key', () => {
+    const { request, response } = pair();
+    response.shadowLink.configurations.clientOptions.tlsSettings.tlsPemSettings.keyFingerprint = keyFingerprint(
+      EXAMPLE_KEY + '\n',
+    );
+    const r = checkExchange({ kind: 'CreateShadowLink', request, response });
+    expect(codes(r)).toEqual([
+      [
+        'conformance/key-fingerprint',
+        '/shadowLink/configurations/clientOptions/tlsSettings/tlsPemSettings/keyFingerprint',
+      ],
+    ]);
+    expect(JSON.stringify(r)).not.toContain('PRIVATE KEY');
+    expect(JSON.stringify(r)).toContain(keyFingerprint(EXAMPLE_KEY));
+  });
+
+  it('computes the synced property set from excludeDefault and the requested list', () => {
+    const { request, response } = pair();
+    request.shadowLink.configurations.topicMetadataSyncOptions.excludeDefault = true;
+    request.shadowLink.configurations.topicMetadataSyncOptions.syncedShadowTopicProperties = ['segment.ms'];
+    let r = checkExchange({ kind: 'CreateShadowLink', request, response });
+    expect(codes(r)).toEqual([['conformance/synced-properties', '/shadowLink/status/syncedShadowTopicProperties']]);
+    expect(r.diagnostics[0]!.message).toContain(
+      '["cleanup.policy","max.message.bytes","message.timestamp.type","segment.ms"]',
+    );
+    response.shadowLink.status.syncedShadowTopicProperties = [
+      'cleanup.policy',
+      'max.message.bytes',
+      'message.timestamp.type',
+      'segment.ms',
+    ];
+    r = checkExchange({ kind: 'CreateShadowLink', request, response });
+    expect(r.conforms).toBe(true);
+  });
+
+  it('does not crash on shapes it cannot compare', () => {
+    for (const [request, response] of [
+      [undefined, null],
+      [{}, { shadowLink: 5 }],
+      [{ shadowLink: { configurations: [] } }, clone(pair().response)],
+    ] as const) {
+      expect(() => checkExchange({ kind: 'CreateShadowLink', request, response })).not.toThrow();
+    }
+    expect(() => checkExchange({ kind: 'Nope', request: {}, response: {} } as never)).toThrow(/Unknown exchange kind/);
+  });
+});
+
+describe('checkExchange GetBroker', () => {
+  const response = load('GetBrokerResponse.full.json');
+  it('accepts the node that was asked for, and any node for -1 or unset', () => {
+    expect(checkExchange({ kind: 'GetBroker', request: { nodeId: response.broker.nodeId }, response }).conforms).toBe(
+      true,
+    );
+    expect(checkExchange({ kind: 'GetBroker', request: { nodeId: -1 }, response }).conforms).toBe(true);
+    expect(checkExchange({ kind: 'GetBroker', request: {}, response }).conforms).toBe(true);
+  });
+  it('reports another node', () => {
+    const r = checkExchange({ kind: 'GetBroker', request: { nodeId: 7 }, response });
+    expect(codes(r)).toEqual([['conformance/node-id', '/broker/nodeId']]);
+  });
+});

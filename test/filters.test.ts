@@ -1,0 +1,113 @@
+/** previewFilters follows the server's filter semantics, including its special topics. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { previewFilters } from '../src/filters';
+
+const f = (filterType: 'INCLUDE' | 'EXCLUDE', patternType: 'LITERAL' | 'PREFIX', name: string) => ({
+  filterType: `FILTER_TYPE_${filterType}`,
+  patternType: `PATTERN_TYPE_${patternType}`,
+  name,
+});
+
+const link = (topicFilters: unknown[], groupFilters: unknown[] = [], schemaRegistry = false) => ({
+  name: 'l',
+  configurations: {
+    topicMetadataSyncOptions: { autoCreateShadowTopicFilters: topicFilters },
+    consumerOffsetSyncOptions: { groupFilters },
+    ...(schemaRegistry ? { schemaRegistrySyncOptions: { shadowSchemaRegistryTopic: {} } } : {}),
+  },
+});
+
+const pick = (p: ReturnType<typeof previewFilters>['topics']) =>
+  Object.fromEntries(p.map((e) => [e.name, [e.selected, e.reason, e.filterIndex]]));
+
+describe('previewFilters', () => {
+  it('EXCLUDE wins over INCLUDE whatever the order; PREFIX and LITERAL match as documented', () => {
+    const cfg = link([
+      f('INCLUDE', 'PREFIX', 'orders.'),
+      f('EXCLUDE', 'LITERAL', 'orders.tmp'),
+      f('INCLUDE', 'LITERAL', 'payments'),
+    ]);
+    const p = previewFilters(cfg, { topics: ['orders.eu', 'orders.tmp', 'payments', 'payments.v2', 'other'] });
+    expect(pick(p.topics)).toEqual({
+      'orders.eu': [true, 'filter', 0],
+      'orders.tmp': [false, 'filter', 1],
+      payments: [true, 'filter', 2],
+      'payments.v2': [false, 'no-include', undefined],
+      other: [false, 'no-include', undefined],
+    });
+  });
+
+  it('a lone * selects everything except internal, never-shadowed and _schemas topics', () => {
+    const p = previewFilters(link([f('INCLUDE', 'LITERAL', '*')]), {
+      topics: ['a', '_svc.mine', '__svc_x', '__consumer_offsets', '_svc.audit_log', '_svc.transform_logs', '_schemas'],
+    });
+    expect(pick(p.topics)).toEqual({
+      a: [true, 'filter', 0],
+      '_svc.mine': [false, 'internal-prefix', undefined],
+      __svc_x: [false, 'internal-prefix', undefined],
+      __consumer_offsets: [false, 'never-shadowed', undefined],
+      '_svc.audit_log': [false, 'never-shadowed', undefined],
+      '_svc.transform_logs': [false, 'never-shadowed', undefined],
+      _schemas: [false, 'schema-registry', undefined],
+    });
+  });
+
+  it('an internal topic needs a LITERAL INCLUDE naming it exactly; _schemas follows schemaRegistrySyncOptions', () => {
+    const p = previewFilters(link([f('INCLUDE', 'LITERAL', '_svc.mine'), f('INCLUDE', 'PREFIX', '_svc')], [], true), {
+      topics: ['_svc.mine', '_svc.other', '_schemas'],
+    });
+    expect(pick(p.topics)).toEqual({
+      '_svc.mine': [true, 'filter', 0],
+      '_svc.other': [false, 'internal-prefix', undefined],
+      _schemas: [true, 'schema-registry', undefined],
+    });
+  });
+
+  it('groups use the same matcher with no special names; an empty or exclude-only list selects nothing', () => {
+    const p = previewFilters(link([], [f('INCLUDE', 'LITERAL', '*'), f('EXCLUDE', 'PREFIX', 'tmp-')]), {
+      topics: ['a'],
+      groups: ['app', 'tmp-1', '_svc.g'],
+    });
+    expect(pick(p.groups)).toEqual({
+      app: [true, 'filter', 0],
+      'tmp-1': [false, 'filter', 1],
+      '_svc.g': [true, 'filter', 0],
+    });
+    expect(p.topics[0]!.selected).toBe(false);
+    expect(previewFilters(link([f('EXCLUDE', 'LITERAL', 'a')]), { topics: ['b'] }).topics[0]!.reason).toBe(
+      'no-include',
+    );
+  });
+
+  it('accepts a configurations object as well as a whole link, and explains every decision', () => {
+    const cfg = link([f('INCLUDE', 'LITERAL', 'a')]).configurations;
+    const p = previewFilters(cfg, { topics: ['a'] });
+    expect(p.topics[0]).toMatchObject({ selected: true, explanation: 'included by autoCreateShadowTopicFilters[0]' });
+  });
+
+  it('property: an EXCLUDE filter matching a name always keeps it out', () => {
+    const name = fc.stringMatching(/^[a-z.]{1,8}$/);
+    fc.assert(
+      fc.property(fc.array(fc.record({ inc: fc.boolean(), prefix: fc.boolean(), name })), name, (specs, topic) => {
+        const filters = specs.map((s) => f(s.inc ? 'INCLUDE' : 'EXCLUDE', s.prefix ? 'PREFIX' : 'LITERAL', s.name));
+        const excluded = specs.some((s) => !s.inc && (s.prefix ? topic.startsWith(s.name) : topic === s.name));
+        const included = specs.some((s) => s.inc && (s.prefix ? topic.startsWith(s.name) : topic === s.name));
+        const e = previewFilters(link(filters), { topics: [topic] }).topics[0]!;
+        expect(e.selected).toBe(!excluded && included);
+      }),
+    );
+  });
+
+  it('never throws on odd input', () => {
+    for (const cfg of [
+      undefined,
+      null,
+      5,
+      [],
+      { configurations: { topicMetadataSyncOptions: { autoCreateShadowTopicFilters: [null, 5, {}] } } },
+    ]) {
+      expect(() => previewFilters(cfg, { topics: ['a'], groups: ['b'] })).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+/** Every rule's examples are its tests; meta tests keep the catalogue complete and documented. */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../src/lint';
+import { allRules } from '../src/engine/registry';
+import { collectReports } from '../src/engine/run';
+import type { Rule, RuleExample } from '../src/engine/types';
+import type { DocumentKind } from '../src/model/kinds';
+
+const RULES_DIR = join(import.meta.dirname, '..', 'rules');
+const NOW = '2026-06-01T00:00:00Z';
+
+function settingsOf(rule: Rule, ex: RuleExample) {
+  const kind: DocumentKind = ex.kind ?? rule.kinds[0]!;
+  return {
+    kind,
+    targetVersion: ex.targetVersion ?? ('26.1' as const),
+    now: new Date(ex.now ?? NOW),
+    isFile: ex.isFile ?? false,
+    rules: {},
+  };
+}
+
+function lintExample(rule: Rule, ex: RuleExample) {
+  const s = settingsOf(rule, ex);
+  return lint(s.kind, ex.doc, {
+    targetVersion: s.targetVersion,
+    now: s.now,
+    isFile: s.isFile,
+    rules: ex.options ? { [rule.id]: ['error', ex.options] } : {},
+  });
+}
+
+const byPointer = <T extends { pointer: string }>(xs: T[]): T[] =>
+  [...xs].sort((a, b) => (a.pointer === b.pointer ? 0 : a.pointer < b.pointer ? -1 : 1));
+
+describe('rule catalogue', () => {
+  it('registers every module in rules/ under its file name, once', () => {
+    const files = readdirSync(RULES_DIR)
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+      .map((f) => f.slice(0, -3))
+      .sort();
+    expect(allRules.map((r) => r.id)).toEqual(files);
+    expect(new Set(allRules.map((r) => r.id)).size).toBe(allRules.length);
+  });
+
+  for (const rule of allRules) {
+    describe(rule.id, () => {
+      it('is documented, with valid and invalid examples covering every message', () => {
+        expect(rule.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+        expect(rule.docs.description.length).toBeGreaterThan(20);
+        expect(rule.docs.rationale.length).toBeGreaterThan(20);
+        expect(rule.kinds.length).toBeGreaterThan(0);
+        expect(rule.examples.valid.length).toBeGreaterThan(0);
+        expect(rule.examples.invalid.length).toBeGreaterThan(0);
+        const exercised = new Set(rule.examples.invalid.flatMap((ex) => ex.errors.map((e) => e.messageId)));
+        expect([...exercised].sort()).toEqual(Object.keys(rule.messages).sort());
+        for (const [name, o] of Object.entries(rule.options ?? {})) {
+          expect(o.description, name).not.toBe('');
+        }
+      });
+
+      rule.examples.valid.forEach((ex, i) => {
+        it(`accepts valid example ${i + 1}${ex.title ? ` (${ex.title})` : ''}`, () => {
+          const own = lintExample(rule, ex).diagnostics.filter((d) => d.code === rule.id);
+          expect(own).toEqual([]);
+        });
+      });
+
+      rule.examples.invalid.forEach((ex, i) => {
+        it(`reports exactly the expected findings on invalid example ${i + 1}${ex.title ? ` (${ex.title})` : ''}`, () => {
+          const expected = byPointer(ex.errors);
+          if (rule.check) {
+            const structural = new Set<string>(rule.structuralMessages ?? []);
+            const fromCheck = expected.filter((e) => !structural.has(e.messageId));
+            const reports = collectReports(rule, ex.doc, settingsOf(rule, ex), ex.options ?? {});
+            expect(byPointer(reports.map((r) => ({ messageId: r.messageId, pointer: r.pointer })))).toEqual(fromCheck);
+          }
+          // Through the public API: the same pointers under the rule's code, with docs and a message.
+          const own = lintExample(rule, ex).diagnostics.filter((d) => d.code === rule.id);
+          expect(byPointer(own).map((d) => d.pointer)).toEqual(expected.map((e) => e.pointer));
+          for (const d of own) {
+            expect(d.message.length).toBeGreaterThan(10);
+            expect(d.message).not.toMatch(/(?<!\$)\{\w+\}/);
+            expect(d.docsUrl).toContain(`${rule.id}.md`);
+          }
+        });
+      });
+
+      it('never throws on partially invalid shapes', () => {
+        const shapes: unknown[] = [
+          null,
+          [],
+          'x',
+          { name: 1, configurations: [] },
+          {
+            shadowLink: {
+              configurations: {
+                clientOptions: 'x',
+                topicMetadataSyncOptions: { autoCreateShadowTopicFilters: [null, 1, 'x', {}] },
+              },
+            },
+          },
+          {
+            configurations: {
+              securitySyncOptions: { aclFilters: [null, { accessFilter: 5, resourceFilter: [] }] },
+              clientOptions: {
+                tlsSettings: { tlsPemSettings: { key: 5, cert: {} } },
+                authenticationConfiguration: { plainConfiguration: null },
+              },
+            },
+          },
+          { broker: { adminServer: { routes: [null, { httpRoute: 5 }] }, buildInfo: [] } },
+          { shadowLink: { status: { shadowTopics: [null, { status: { partitionInformation: [null, 5, {}] } }] } } },
+        ];
+        for (const kind of rule.kinds) {
+          for (const doc of shapes) {
+            expect(() => collectReports(rule, doc, { ...settingsOf(rule, { doc }), kind })).not.toThrow();
+          }
+        }
+      });
+    });
+  }
+});
+
+describe('rule settings', () => {
+  const doc = {
+    name: 'l',
+    configurations: { clientOptions: { bootstrapServers: ['s:9092'], connectionTimeoutMs: -5 } },
+  };
+  it('turns a rule off', () => {
+    expect(lint('ShadowLink', doc).diagnostics.map((d) => d.code)).toContain('client-option-range');
+    expect(
+      lint('ShadowLink', doc, { rules: { 'client-option-range': 'off' } }).diagnostics.map((d) => d.code),
+    ).not.toContain('client-option-range');
+  });
+  it('overrides the severity', () => {
+    const r = lint('ShadowLink', doc, { rules: { 'client-option-range': 'info' } });
+    expect(r.diagnostics.find((d) => d.code === 'client-option-range')?.severity).toBe('info');
+    expect(r.valid).toBe(true);
+  });
+  it('rejects an unknown rule id and an unknown target version', () => {
+    expect(() => lint('ShadowLink', doc, { rules: { 'no-such-rule': 'off' } })).toThrow(/Unknown rule/);
+    expect(() => lint('ShadowLink', doc, { targetVersion: '24.1' as never })).toThrow(/target version/);
+  });
+  it('applies to structural findings attributed to a rule', () => {
+    const bad = {
+      name: 'l',
+      configurations: { clientOptions: { bootstrap_servers: ['s:9092'], bootstrapServers: ['s:9092'] } },
+    };
+    expect(lint('ShadowLink', bad).diagnostics.map((d) => d.code)).toContain('snake-case-key');
+    expect(
+      lint('ShadowLink', bad, { rules: { 'snake-case-key': 'off' } }).diagnostics.map((d) => d.code),
+    ).not.toContain('snake-case-key');
+  });
+});
