@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+const define = { __SVC_ADMIN_SPEC_VERSION__: JSON.stringify(version) };
 
 export default defineConfig([
   {
@@ -8,5 +12,16 @@ export default defineConfig([
     sourcemap: true,
     clean: true,
     target: 'node20',
+    define,
+  },
+  {
+    // The command: one CommonJS file with its dependencies bundled, for a fast cold start.
+    entry: { cli: 'src/cli/bin.ts' },
+    format: ['cjs'],
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+    noExternal: [/.*/],
+    shims: true,
+    define,
   },
 ]);

@@ -32,6 +32,9 @@ export const CONFORMANCE_CHECKS: Readonly<Record<string, string>> = {
   'key-fingerprint': '`keyFingerprint` is the padded base64 SHA-256 of the PEM key text exactly as sent.',
   'synced-properties':
     '`status.syncedShadowTopicProperties` is the always-replicated set ∪ (unless `excludeDefault`) the default set ∪ the requested list, sorted.',
+  state:
+    'Right after creation `status.state` is `SHADOW_LINK_STATE_ACTIVE`, and `taskStatuses` and `shadowTopics` are empty.',
+  uid: '`uid` is a random (version 4) UUID.',
   'node-id': 'GetBroker for a node id ≥ 0 describes that node.',
 };
 
@@ -77,7 +80,26 @@ function checkCreateShadowLink(request: unknown, response: unknown, f: Findings)
       '/shadowLink/name',
     );
   }
-  const uid = stringAt(resLink, 'uid')?.value;
+  const uidAt = stringAt(resLink, 'uid');
+  const uid = uidAt?.value;
+  if (uidAt && !/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(uidAt.value)) {
+    f.add('uid', uidAt.pointer, `uid ${show(uidAt.value)} is not a random (version 4) UUID.`);
+  }
+  const status = objectAt(resLink, 'status');
+  const state = child(status, 'state');
+  if (state && state.value !== 'SHADOW_LINK_STATE_ACTIVE') {
+    f.add(
+      'state',
+      state.pointer,
+      `status.state is ${show(state.value)}; a link is SHADOW_LINK_STATE_ACTIVE right after it is created.`,
+    );
+  }
+  for (const list of ['taskStatuses', 'shadowTopics']) {
+    const v = child(status, list);
+    if (v && Array.isArray(v.value) && v.value.length > 0) {
+      f.add('state', v.pointer, `status.${list} has ${v.value.length} entries; right after creation it is empty.`);
+    }
+  }
   const reqClient = objectAt(reqLink, 'configurations', 'clientOptions');
   const resClient = objectAt(resLink, 'configurations', 'clientOptions');
   const clientId = child(resClient, 'clientId');

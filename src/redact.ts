@@ -41,8 +41,34 @@ function maskValue(value: unknown, secrets: readonly string[]): unknown {
 }
 
 /** Masks every secret of `doc` wherever it occurs in the diagnostics. */
-export function redactSecrets(diagnostics: Diagnostic[], doc: unknown): Diagnostic[] {
-  const secrets = collectSecrets(doc);
+export const redactSecrets = (diagnostics: Diagnostic[], doc: unknown): Diagnostic[] =>
+  redactStrings(diagnostics, collectSecrets(doc));
+
+/** Masks each of the given secret strings wherever it occurs in the diagnostics. */
+export function redactStrings(diagnostics: Diagnostic[], secrets: readonly string[]): Diagnostic[] {
   if (secrets.length === 0) return diagnostics;
   return diagnostics.map((d) => maskValue(d, secrets) as Diagnostic);
+}
+
+/**
+ * Secret-looking strings in raw file text, for files that do not parse: values of `password` keys
+ * (JSON or YAML) and the body lines of PEM private key blocks.
+ */
+export function secretsInText(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/["']?password["']?\s*:\s*("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^\s,}#\n][^,}#\n]*)/gi)) {
+    const raw = m[1]!.trim();
+    const unquoted = /^["']/.test(raw) ? raw.slice(1, -1) : raw;
+    if (unquoted.length >= 3) found.add(unquoted);
+    if (raw.length >= 3) found.add(raw);
+  }
+  for (const m of text.matchAll(
+    /-----BEGIN [A-Z ]*PRIVATE KEY-----([\s\S]*?)(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+  )) {
+    for (const line of m[1]!.split(/\\n|\r?\n/)) {
+      const t = line.trim().replace(/^["']|["',]$/g, '');
+      if (t.length >= 8) found.add(t);
+    }
+  }
+  return [...found].sort((a, b) => b.length - a.length);
 }

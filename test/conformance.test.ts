@@ -15,6 +15,9 @@ const clone = <T>(v: T): T => structuredClone(v);
 /** A request and the response a correct server would give it. */
 function pair(): { request: Json; response: Json } {
   const response = load('CreateShadowLinkResponse.full.json');
+  // Right after creation nothing has been shadowed and no task has reported yet.
+  response.shadowLink.status.shadowTopics = [];
+  response.shadowLink.status.taskStatuses = [];
   const request: Json = {
     shadowLink: {
       name: 'dr-link',
@@ -125,6 +128,21 @@ describe('checkExchange CreateShadowLink', () => {
     ];
     r = checkExchange({ kind: 'CreateShadowLink', request, response });
     expect(r.conforms).toBe(true);
+  });
+
+  it('expects a fresh, active link with a v4 uid', () => {
+    const { request, response } = pair();
+    response.shadowLink.uid = '6f1c2a9e-4b7d-1e3f-9a1b-2c3d4e5f6a7b';
+    response.shadowLink.configurations.clientOptions.clientId =
+      'shadow-link-dr-link-6f1c2a9e-4b7d-1e3f-9a1b-2c3d4e5f6a7b';
+    response.shadowLink.status.state = 'SHADOW_LINK_STATE_PAUSED';
+    response.shadowLink.status.shadowTopics = [{ name: 'orders' }];
+    const r = checkExchange({ kind: 'CreateShadowLink', request, response });
+    expect(codes(r)).toEqual([
+      ['conformance/state', '/shadowLink/status/shadowTopics'],
+      ['conformance/state', '/shadowLink/status/state'],
+      ['conformance/uid', '/shadowLink/uid'],
+    ]);
   });
 
   it('does not crash on shapes it cannot compare', () => {

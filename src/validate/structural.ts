@@ -240,6 +240,23 @@ function typeMismatch(
   }
   const types = Array.isArray(expected) ? expected : [expected];
   const schema = schemaAt(root, pointer);
+  if (schema?.format === 'duration' && typeof value === 'number' && Number.isFinite(value)) {
+    // A bare number for an interval: the server refuses it; seconds are the likely intent.
+    const fixed = suggestDuration(String(value));
+    return {
+      code: 'duration',
+      severity: 'error',
+      pointer,
+      message: `\`${fieldName(pointer)}\` is the number ${value}, but a Duration is a string with an "s" suffix${fixed ? `: "${fixed}" if you meant seconds` : ''}.`,
+      ...(fixed
+        ? {
+            suggestions: [
+              { message: `Use "${fixed}".`, fix: { kind: 'replace-value', pointer, value: fixed }, autofix: true },
+            ],
+          }
+        : {}),
+    };
+  }
   const isInt64 = schema?.format === 'int64';
   const isInt32 = types.includes('integer') && schema?.maximum === INT32_MAX;
   let want = types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');

@@ -1,0 +1,184 @@
+/** Command-line arguments: parsing and the help text. */
+import { parseArgs } from 'node:util';
+import type { Severity } from '../diagnostics';
+import { TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
+import { ruleById } from '../engine/registry';
+import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
+import type { RuleSettings } from './config';
+
+/** A usage problem: the command prints it with the help hint and exits 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Options of `svc-admin-spec lint`. */
+export interface LintCommand {
+  command: 'lint';
+  paths: string[];
+  kind?: DocumentKind;
+  format: 'stylish' | 'json' | 'sarif' | 'github';
+  output?: string;
+  failSeverity: Severity;
+  maxWarnings?: number;
+  config?: string;
+  noConfig: boolean;
+  rules: RuleSettings;
+  targetVersion?: TargetVersion;
+  stdinFilename?: string;
+  errorOnUnmatchedPattern: boolean;
+  ignoreFile?: string;
+  writeIgnoreFile: boolean;
+  fix: boolean;
+  fixDryRun: boolean;
+  color?: boolean;
+  quiet: boolean;
+}
+
+/** Any command. */
+export type Command =
+  LintCommand | { command: 'help' } | { command: 'version' } | { command: 'rules'; format: 'stylish' | 'json' };
+
+/** Help text. */
+export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
+       svc-admin-spec rules [--format json]
+       svc-admin-spec --help | --version
+
+Lints Admin API v2 documents (shadow link configs, CreateShadowLink and GetBroker
+requests and responses, Connect errors) in JSON and YAML files.
+
+Paths are files, directories (searched for .json, .yaml, .yml) and globs; "-" reads
+standard input. With no path, the current directory is linted.
+
+Options:
+  --kind <Kind>                     Lint every input as this kind: ${DOCUMENT_KINDS.join(', ')}
+  -f, --format <name>               stylish (default), json, sarif, github
+  -o, --output <file>               Write the report to a file instead of standard output
+  --fail-severity <level>           Exit 1 on findings at or above: error (default), warning, info
+  --max-warnings <n>                Also exit 1 when there are more than n warnings
+  -c, --config <file>               Use this config file (default: svc-admin-spec.config.{json,yaml,yml},
+                                    searched upward from the working directory)
+  --no-config                       Do not look for a config file
+  --rule <id>=<severity>            Set a rule's severity (off, info, warning, error); repeatable
+  --target-version <v>              Server version whose facts apply: ${TARGET_VERSIONS.join(', ')} (default 26.1)
+  --stdin-filename <name>           Name standard input in reports (and pick its format by extension)
+  --no-error-on-unmatched-pattern   A pattern or directory that matches no file is not an error
+  --ignore-file <file>              Ignore file for findings (default: .svc-admin-spec-ignore.json
+                                    beside the config file, or in the working directory)
+  --write-ignore-file               Write the current findings to the ignore file (a baseline)
+  --fix                             Apply machine-applicable fixes in place
+  --fix-dry-run                     Print the changes --fix would make, without writing
+  --color, --no-color               Force colour on or off (default: on for a terminal; NO_COLOR and
+                                    FORCE_COLOR are honoured)
+  --quiet                           Report errors only
+  -h, --help                        Show this help
+  -v, --version                     Show the version
+
+Exit codes: 0 no finding at or above the fail level; 1 findings at or above it (or too many
+warnings); 2 usage error, unreadable input or internal error.`;
+
+const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
+const SEVERITIES = ['error', 'warning', 'info'] as const;
+const SETTINGS = ['off', 'info', 'warning', 'error'] as const;
+
+/** Parses argv (without `node` and the script). */
+export function parseCommandLine(argv: readonly string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        kind: { type: 'string' },
+        format: { type: 'string', short: 'f' },
+        output: { type: 'string', short: 'o' },
+        'fail-severity': { type: 'string' },
+        'max-warnings': { type: 'string' },
+        config: { type: 'string', short: 'c' },
+        'no-config': { type: 'boolean' },
+        rule: { type: 'string', multiple: true },
+        'target-version': { type: 'string' },
+        'stdin-filename': { type: 'string' },
+        'no-error-on-unmatched-pattern': { type: 'boolean' },
+        'ignore-file': { type: 'string' },
+        'write-ignore-file': { type: 'boolean' },
+        fix: { type: 'boolean' },
+        'fix-dry-run': { type: 'boolean' },
+        color: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/^TypeError \[\w+\]: /, ''));
+  }
+  const v = parsed.values;
+  if (v.help) return { command: 'help' };
+  if (v.version) return { command: 'version' };
+  const [command = 'lint', ...rest] = parsed.positionals;
+  const known = ['lint', 'rules', 'help'];
+  // `svc-admin-spec file.yaml` is taken as `svc-admin-spec lint file.yaml`.
+  const isCommand = known.includes(command);
+  const name = isCommand ? command : 'lint';
+  const paths = isCommand ? rest : parsed.positionals;
+  if (name === 'help') return { command: 'help' };
+  const format = v.format ?? 'stylish';
+  if (name === 'rules') {
+    if (format !== 'stylish' && format !== 'json') throw new UsageError('`rules` supports --format stylish or json.');
+    return { command: 'rules', format };
+  }
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`Unknown format "${format}"; use one of ${FORMATS.join(', ')}.`);
+  if (v.kind !== undefined && !isDocumentKind(v.kind))
+    throw new UsageError(`Unknown kind "${v.kind}"; use one of ${DOCUMENT_KINDS.join(', ')}.`);
+  const failSeverity = v['fail-severity'] ?? 'error';
+  if (!(SEVERITIES as readonly string[]).includes(failSeverity))
+    throw new UsageError(`--fail-severity must be one of ${SEVERITIES.join(', ')}.`);
+  let maxWarnings: number | undefined;
+  if (v['max-warnings'] !== undefined) {
+    if (!/^\d+$/.test(v['max-warnings'])) throw new UsageError('--max-warnings must be a whole number ≥ 0.');
+    maxWarnings = Number(v['max-warnings']);
+  }
+  const rules: RuleSettings = {};
+  for (const r of v.rule ?? []) {
+    const m = /^([^=]+)=(.+)$/.exec(r);
+    if (!m) throw new UsageError(`--rule expects <id>=<severity>, got "${r}".`);
+    const [, id, level] = m as unknown as [string, string, string];
+    if (!ruleById.has(id))
+      throw new UsageError(`Unknown rule "${id}" in --rule; run \`svc-admin-spec rules\` to list them.`);
+    if (!(SETTINGS as readonly string[]).includes(level))
+      throw new UsageError(`--rule ${id}: severity must be one of ${SETTINGS.join(', ')}.`);
+    rules[id] = level as RuleSetting;
+  }
+  const tv = v['target-version'];
+  if (tv !== undefined && !(TARGET_VERSIONS as readonly string[]).includes(tv))
+    throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);
+  if (v.fix && v['fix-dry-run']) throw new UsageError('Use either --fix or --fix-dry-run, not both.');
+  if (v.color && v['no-color']) throw new UsageError('Use either --color or --no-color, not both.');
+  const cmd: LintCommand = {
+    command: 'lint',
+    paths,
+    format: format as LintCommand['format'],
+    failSeverity: failSeverity as Severity,
+    noConfig: v['no-config'] ?? false,
+    rules,
+    errorOnUnmatchedPattern: !v['no-error-on-unmatched-pattern'],
+    writeIgnoreFile: v['write-ignore-file'] ?? false,
+    fix: v.fix ?? false,
+    fixDryRun: v['fix-dry-run'] ?? false,
+    quiet: v.quiet ?? false,
+  };
+  if (v.kind !== undefined) cmd.kind = v.kind as DocumentKind;
+  if (v.output !== undefined) cmd.output = v.output;
+  if (maxWarnings !== undefined) cmd.maxWarnings = maxWarnings;
+  if (v.config !== undefined) cmd.config = v.config;
+  if (tv !== undefined) cmd.targetVersion = tv as TargetVersion;
+  if (v['stdin-filename'] !== undefined) cmd.stdinFilename = v['stdin-filename'];
+  if (v['ignore-file'] !== undefined) cmd.ignoreFile = v['ignore-file'];
+  if (v.color) cmd.color = true;
+  if (v['no-color']) cmd.color = false;
+  if (cmd.config && cmd.noConfig) throw new UsageError('Use either --config or --no-config, not both.');
+  return cmd;
+}

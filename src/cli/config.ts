@@ -1,0 +1,180 @@
+/** The project config file: found upward from the working directory, or named with --config. */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import picomatch from 'picomatch';
+import { parse as parseYamlText } from 'yaml';
+import { ruleById } from '../engine/registry';
+import { TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
+import { isDocumentKind, type DocumentKind } from '../model/kinds';
+import { isObject } from '../pointer';
+
+/** File names searched for, in order, in each directory from the working directory up. */
+export const CONFIG_NAMES = ['svc-admin-spec.config.json', 'svc-admin-spec.config.yaml', 'svc-admin-spec.config.yml'];
+
+/** Rule settings as written in a config: a severity, or a severity with options. */
+export type RuleSettings = Record<string, RuleSetting | [RuleSetting, Record<string, unknown>]>;
+
+/** Settings that can differ per file. */
+export interface FileSettings {
+  rules: RuleSettings;
+  targetVersion?: TargetVersion;
+  kind?: DocumentKind;
+}
+
+/** A loaded config. */
+export interface Config {
+  /** The config file, or undefined when none was found. */
+  path?: string;
+  /** Directory that globs are relative to. */
+  root: string;
+  rules: RuleSettings;
+  targetVersion?: TargetVersion;
+  ignore: string[];
+  overrides: { files: string[]; rules: RuleSettings; targetVersion?: TargetVersion; kind?: DocumentKind }[];
+}
+
+/** A config problem: the command stops with exit code 2. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const SETTINGS = ['off', 'info', 'warning', 'error'];
+
+function checkRules(raw: unknown, where: string): RuleSettings {
+  if (raw === undefined) return {};
+  if (!isObject(raw)) throw new ConfigError(`${where}: "rules" must be an object of rule id → severity.`);
+  const out: RuleSettings = {};
+  for (const [id, v] of Object.entries(raw)) {
+    if (!ruleById.has(id))
+      throw new ConfigError(`${where}: unknown rule "${id}" in "rules". Run \`svc-admin-spec rules\` to list them.`);
+    const level = Array.isArray(v) ? v[0] : v;
+    if (typeof level !== 'string' || !SETTINGS.includes(level))
+      throw new ConfigError(`${where}: rule "${id}" must be one of ${SETTINGS.join(', ')} (or [severity, options]).`);
+    if (Array.isArray(v)) {
+      if (v.length !== 2 || !isObject(v[1]))
+        throw new ConfigError(`${where}: rule "${id}" options must be [severity, { … }].`);
+      const known = Object.keys(ruleById.get(id)!.options ?? {});
+      for (const k of Object.keys(v[1]))
+        if (!known.includes(k))
+          throw new ConfigError(
+            `${where}: rule "${id}" has no option "${k}"${known.length ? ` (it has: ${known.join(', ')})` : ''}.`,
+          );
+      out[id] = [level as RuleSetting, v[1]];
+    } else out[id] = level as RuleSetting;
+  }
+  return out;
+}
+
+function checkVersion(raw: unknown, where: string): TargetVersion | undefined {
+  if (raw === undefined) return undefined;
+  const v = String(raw);
+  if (!(TARGET_VERSIONS as readonly string[]).includes(v))
+    throw new ConfigError(`${where}: "targetVersion" must be one of ${TARGET_VERSIONS.join(', ')}.`);
+  return v as TargetVersion;
+}
+
+function checkGlobs(raw: unknown, where: string, key: string): string[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw) || !raw.every((g) => typeof g === 'string'))
+    throw new ConfigError(`${where}: "${key}" must be an array of glob strings.`);
+  return raw as string[];
+}
+
+/** Validates a parsed config object. */
+export function parseConfig(raw: unknown, path: string | undefined, root: string): Config {
+  const where = path ?? 'config';
+  if (!isObject(raw)) throw new ConfigError(`${where}: the config must be an object.`);
+  const allowed = ['$schema', 'rules', 'targetVersion', 'ignore', 'overrides'];
+  for (const k of Object.keys(raw))
+    if (!allowed.includes(k))
+      throw new ConfigError(`${where}: unknown key "${k}"; allowed: ${allowed.slice(1).join(', ')}.`);
+  const overridesRaw = raw['overrides'] ?? [];
+  if (!Array.isArray(overridesRaw)) throw new ConfigError(`${where}: "overrides" must be an array.`);
+  const config: Config = {
+    root,
+    rules: checkRules(raw['rules'], where),
+    ignore: checkGlobs(raw['ignore'], where, 'ignore'),
+    overrides: overridesRaw.map((o, i) => {
+      const w = `${where}: overrides[${i}]`;
+      if (!isObject(o)) throw new ConfigError(`${w} must be an object.`);
+      for (const k of Object.keys(o))
+        if (!['files', 'rules', 'targetVersion', 'kind'].includes(k))
+          throw new ConfigError(`${w}: unknown key "${k}"; allowed: files, rules, targetVersion, kind.`);
+      const files = checkGlobs(o['files'], w, 'files');
+      if (files.length === 0) throw new ConfigError(`${w}: "files" must list at least one glob.`);
+      const kind = o['kind'];
+      if (kind !== undefined && !isDocumentKind(kind)) throw new ConfigError(`${w}: "kind" is not a document kind.`);
+      const targetVersion = checkVersion(o['targetVersion'], w);
+      return {
+        files,
+        rules: checkRules(o['rules'], w),
+        ...(targetVersion ? { targetVersion } : {}),
+        ...(kind ? { kind } : {}),
+      };
+    }),
+  };
+  const targetVersion = checkVersion(raw['targetVersion'], where);
+  if (targetVersion) config.targetVersion = targetVersion;
+  if (path) config.path = path;
+  return config;
+}
+
+/** Reads and validates a config file. */
+export function readConfig(path: string): Config {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`Cannot read the config file ${path}: ${(error as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = /\.json$/i.test(path) ? JSON.parse(text) : parseYamlText(text);
+  } catch (error) {
+    throw new ConfigError(
+      `The config file ${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+    );
+  }
+  return parseConfig(raw, path, dirname(resolve(path)));
+}
+
+/** Finds the config upward from `cwd`; an empty config when there is none. */
+export function findConfig(cwd: string): Config {
+  let dir = resolve(cwd);
+  for (;;) {
+    for (const name of CONFIG_NAMES) {
+      const p = join(dir, name);
+      if (existsSync(p)) return readConfig(p);
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return { root: resolve(cwd), rules: {}, ignore: [], overrides: [] };
+    dir = parent;
+  }
+}
+
+/** A matcher for globs relative to the config root (dotfiles included). */
+const matcher = (globs: string[]) => picomatch(globs, { dot: true });
+
+/** True when the config's ignore globs cover the file. */
+export function isIgnored(config: Config, absolutePath: string): boolean {
+  if (config.ignore.length === 0) return false;
+  const rel = relative(config.root, absolutePath).split('\\').join('/');
+  return matcher(config.ignore)(rel);
+}
+
+/** The settings for one file: the config's, then each matching override in order, then the command line's rules. */
+export function settingsFor(config: Config, absolutePath: string | undefined, cliRules: RuleSettings): FileSettings {
+  const out: FileSettings = { rules: { ...config.rules } };
+  if (config.targetVersion) out.targetVersion = config.targetVersion;
+  if (absolutePath) {
+    const rel = relative(config.root, absolutePath).split('\\').join('/');
+    for (const o of config.overrides) {
+      if (!matcher(o.files)(rel)) continue;
+      Object.assign(out.rules, o.rules);
+      if (o.targetVersion) out.targetVersion = o.targetVersion;
+      if (o.kind) out.kind = o.kind;
+    }
+  }
+  Object.assign(out.rules, cliRules);
+  return out;
+}

@@ -1,0 +1,97 @@
+/** SARIF 2.1.0 for code scanning: rules with descriptions and docs, utf16 columns, stable fingerprints. */
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { Severity } from '../diagnostics';
+import { allRules, docsUrl } from '../engine/registry';
+import type { Formatter } from './types';
+
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+
+/** Short descriptions of the codes that are not rules. */
+const OTHER_CODES: Record<string, string> = {
+  'schema/': 'Structural check against the JSON Schema of the document kind.',
+  'parse/': 'The file could not be read as JSON or YAML, or has a syntax problem.',
+  'input/': 'The input could not be read (missing, unreadable, binary or empty).',
+  'kind/': 'The document kind could not be determined.',
+  'suppression/': 'A suppression directive or ignore-file entry is malformed or unused.',
+};
+
+function describe(code: string): { short: string; full: string; level: Severity } {
+  const rule = allRules.find((r) => r.id === code);
+  if (rule) return { short: rule.docs.description, full: rule.docs.rationale, level: rule.severity };
+  const prefix = Object.keys(OTHER_CODES).find((p) => code.startsWith(p));
+  const text = prefix ? OTHER_CODES[prefix]! : code;
+  return { short: text, full: text, level: 'error' };
+}
+
+/** Encodes a relative path as a URI reference (forward slashes, percent-encoded segments). */
+const uriOf = (file: string) => file.split(/[\\/]/).map(encodeURIComponent).join('/');
+
+/** A SARIF log with one run. */
+export const formatSarif: Formatter = (results, options) => {
+  const codes = new Set<string>(allRules.map((r) => r.id));
+  for (const r of results) for (const d of r.diagnostics) codes.add(d.code);
+  const ids = [...codes].sort();
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const rules = ids.map((id) => {
+    const d = describe(id);
+    return {
+      id,
+      name: id.replace(/(^|[-/])([a-z])/g, (_, _sep: string, ch: string) => ch.toUpperCase()),
+      shortDescription: { text: d.short },
+      fullDescription: { text: d.full },
+      helpUri: docsUrl(id),
+      help: { text: `${d.short} See ${docsUrl(id)}`, markdown: `${d.short} [Documentation](${docsUrl(id)})` },
+      defaultConfiguration: { level: LEVEL[d.level] },
+    };
+  });
+  const sarifResults = results.flatMap((r) =>
+    r.diagnostics.map((d) => {
+      const region = d.range
+        ? {
+            startLine: d.range.start.line,
+            startColumn: d.range.start.column,
+            endLine: d.range.end.line,
+            endColumn: d.range.end.column,
+          }
+        : { startLine: 1, startColumn: 1 };
+      const fingerprint = createHash('sha256').update(`${r.file}\u0000${d.code}\u0000${d.pointer}`).digest('hex');
+      return {
+        ruleId: d.code,
+        ruleIndex: index.get(d.code)!,
+        level: LEVEL[d.severity],
+        message: { text: d.message },
+        locations: [
+          {
+            physicalLocation: { artifactLocation: { uri: uriOf(r.file), uriBaseId: '%SRCROOT%' }, region },
+            ...(d.pointer ? { logicalLocations: [{ fullyQualifiedName: d.pointer, kind: 'member' }] } : {}),
+          },
+        ],
+        partialFingerprints: { 'svcAdminSpec/v1': fingerprint },
+      };
+    }),
+  );
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'svc-admin-spec',
+            version: options.version,
+            semanticVersion: options.version,
+            informationUri: 'https://www.npmjs.com/package/svc-admin-spec',
+            rules,
+          },
+        },
+        originalUriBaseIds: {
+          '%SRCROOT%': { uri: pathToFileURL(options.cwd.endsWith('/') ? options.cwd : `${options.cwd}/`).href },
+        },
+        columnKind: 'utf16CodeUnits',
+        results: sarifResults,
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+};

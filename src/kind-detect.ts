@@ -1,0 +1,74 @@
+/** Which document kind a file holds: an explicit `$schema`, or else its shape. */
+import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from './model/kinds';
+import { isObject, own } from './pointer';
+
+/** How a kind was decided, or why it could not be. */
+export type KindDecision =
+  | { kind: DocumentKind; by: 'flag' | 'schema' | 'modeline' | 'shape' }
+  | { kind: null; reason: 'unknown-schema' | 'ambiguous' | 'unrecognised'; message: string };
+
+const HOW_TO_NAME = `Name the kind with a top-level "$schema" (e.g. "https://unpkg.com/svc-admin-spec/schemas/ShadowLink.schema.json"), a "# yaml-language-server: $schema=…" modeline, or --kind <${DOCUMENT_KINDS.join('|')}>.`;
+
+/** The kind a `$schema` reference names: any URL or path whose file name is `<Kind>.schema.json`. */
+export function kindOfSchemaRef(ref: string): DocumentKind | undefined {
+  const m = /(?:^|[/\\])([A-Za-z]+)\.schema\.json(?:[?#].*)?$/.exec(ref.trim());
+  return m && isDocumentKind(m[1]) ? m[1] : undefined;
+}
+
+/** Guesses a kind from the top-level shape; undefined when it fits none or several equally. */
+function kindOfShape(value: unknown): { kind?: DocumentKind; ambiguous?: string } {
+  if (!isObject(value)) return {};
+  const keys = Object.keys(value).filter((k) => k !== '$schema');
+  const has = (k: string) => keys.includes(k);
+  if (has('shadowLink') || has('shadow_link')) {
+    const link = own(value, 'shadowLink') ?? own(value, 'shadow_link');
+    const response = isObject(link) && (own(link, 'uid') !== undefined || own(link, 'status') !== undefined);
+    return { kind: response ? 'CreateShadowLinkResponse' : 'CreateShadowLinkRequest' };
+  }
+  if (has('broker')) return { kind: 'GetBrokerResponse' };
+  if (
+    has('configurations') ||
+    (has('name') && keys.every((k) => ['name', 'configurations', 'uid', 'status'].includes(k)))
+  ) {
+    return { kind: 'ShadowLink' };
+  }
+  if (has('code') || (has('message') && has('details'))) return { kind: 'ConnectError' };
+  if (has('nodeId') || has('node_id')) return { kind: 'GetBrokerRequest' };
+  if (keys.length === 0)
+    return {
+      ambiguous: 'An empty object is a valid GetBrokerRequest but also an empty (invalid) document of any other kind.',
+    };
+  return {};
+}
+
+/** Decides the kind of a parsed document. */
+export function detectKind(value: unknown, hints: { flag?: DocumentKind; modelineSchema?: string }): KindDecision {
+  if (hints.flag) return { kind: hints.flag, by: 'flag' };
+  const schema = own(value, '$schema');
+  if (typeof schema === 'string') {
+    const kind = kindOfSchemaRef(schema);
+    if (kind) return { kind, by: 'schema' };
+    return {
+      kind: null,
+      reason: 'unknown-schema',
+      message: `"$schema" is ${JSON.stringify(schema.slice(0, 200))}, which names none of the svc-admin-spec schemas. ${HOW_TO_NAME}`,
+    };
+  }
+  if (hints.modelineSchema !== undefined) {
+    const kind = kindOfSchemaRef(hints.modelineSchema);
+    if (kind) return { kind, by: 'modeline' };
+  }
+  const shape = kindOfShape(value);
+  if (shape.kind) return { kind: shape.kind, by: 'shape' };
+  if (shape.ambiguous)
+    return {
+      kind: null,
+      reason: 'ambiguous',
+      message: `Cannot tell which document this is. ${shape.ambiguous} ${HOW_TO_NAME}`,
+    };
+  return {
+    kind: null,
+    reason: 'unrecognised',
+    message: `This does not look like any Admin API v2 document (expected e.g. "name" and "configurations" for a ShadowLink, "shadowLink" for a CreateShadowLink request). ${HOW_TO_NAME}`,
+  };
+}

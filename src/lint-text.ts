@@ -1,0 +1,109 @@
+/** Lints the text of a file: parse with positions, decide the kind, lint, and put every finding on a line and column. */
+import { compareDiagnostics, normalizeDiagnostics, type Diagnostic, type Range } from './diagnostics';
+import { docsUrl } from './engine/registry';
+import { detectKind } from './kind-detect';
+import { lint, type LintOptions } from './lint';
+import type { DocumentKind } from './model/kinds';
+import { isObject, parentPointer } from './pointer';
+import { redactStrings, secretsInText } from './redact';
+import { formatOf, parseSource, type ParsedSource } from './source/index';
+
+/** Options of `lintText`: those of `lint`, plus the file name, kind and format when known. */
+export interface LintTextOptions extends Omit<LintOptions, 'isFile'> {
+  /** Used for the format (by extension) and in results. */
+  filename?: string;
+  /** The document kind; otherwise decided from `$schema`, a modeline or the shape. */
+  kind?: DocumentKind;
+  format?: 'json' | 'yaml';
+}
+
+/** The findings for one file. */
+export interface FileResult {
+  file: string;
+  /** The kind the file was linted as; null when it could not be parsed or its kind could not be told. */
+  kind: DocumentKind | null;
+  diagnostics: Diagnostic[];
+}
+
+/** Codes whose finding is about a key rather than its value. */
+const KEY_CODES = new Set(['schema/unknown-property', 'snake-case-key', 'output-only-field', 'parse/duplicate-key']);
+
+/** The range for a diagnostic: on the key for key problems, the value otherwise, the nearest existing ancestor when missing. */
+export function locate(source: ParsedSource, pointer: string, onKey: boolean): Range | undefined {
+  let p = pointer;
+  let exact = true;
+  for (;;) {
+    const span = source.span(p);
+    if (span) {
+      const useKey = span.key && (onKey || !exact);
+      const [s, e] = useKey ? span.key! : span.value;
+      // A missing field points at its parent's key, or at the first character of a keyless parent (the root).
+      return exact || span.key ? source.range(s, e) : source.range(s, s + 1);
+    }
+    if (p === '') return undefined;
+    p = parentPointer(p);
+    exact = false;
+  }
+}
+
+/** Lints JSON or YAML text as a file: never throws; syntax problems become diagnostics. */
+export function lintText(text: string, options: LintTextOptions = {}): FileResult & { source: ParsedSource } {
+  const file = options.filename ?? '<text>';
+  // A byte order mark is reported, then dropped so that columns match what editors show.
+  const bom = text.charCodeAt(0) === 0xfeff;
+  if (bom) text = text.slice(1);
+  const source = parseSource(text, options.format ?? formatOf(file, text));
+  if (bom) {
+    source.diagnostics.unshift({
+      code: 'parse/bom',
+      severity: 'warning',
+      pointer: '',
+      range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+      message:
+        "The file starts with a byte order mark (BOM). Save it as UTF-8 without BOM: JSON decoders such as the server's reject it.",
+    });
+  }
+  const finish = (kind: DocumentKind | null, found: Diagnostic[]) => {
+    const all = redactStrings(
+      [...source.diagnostics, ...found].map((d) => (d.docsUrl === undefined ? { ...d, docsUrl: docsUrl(d.code) } : d)),
+      secretsInText(text),
+    ).sort(compareDiagnostics);
+    return { file, kind, diagnostics: all, source };
+  };
+  if (!source.ok) return finish(null, []);
+  const decision = detectKind(source.value, {
+    ...(options.kind ? { flag: options.kind } : {}),
+    ...(source.modelineSchema ? { modelineSchema: source.modelineSchema } : {}),
+  });
+  if (decision.kind === null) {
+    const range = locate(source, decision.reason === 'unknown-schema' ? '/$schema' : '', false);
+    return finish(null, [
+      {
+        code: `kind/${decision.reason}`,
+        severity: 'error',
+        pointer: decision.reason === 'unknown-schema' ? '/$schema' : '',
+        message: decision.message,
+        ...(range ? { range } : {}),
+      },
+    ]);
+  }
+  let value = source.value;
+  if (isObject(value) && Object.hasOwn(value, '$schema') && typeof value['$schema'] === 'string') {
+    const { $schema: _ignored, ...rest } = value;
+    value = rest;
+  }
+  const { filename: _f, kind: _k, format: _fmt, ...lintOptions } = options;
+  const result = lint(decision.kind, value, { ...lintOptions, isFile: true });
+  const located = normalizeDiagnostics(result.diagnostics).map((d) => {
+    const range = locate(source, d.pointer, KEY_CODES.has(d.code));
+    const out: Diagnostic = range ? { ...d, range } : { ...d };
+    if (d.related) {
+      out.related = d.related.map((r) => {
+        const rr = locate(source, r.pointer, false);
+        return rr ? { ...r, range: rr } : r;
+      });
+    }
+    return out;
+  });
+  return finish(decision.kind, located);
+}

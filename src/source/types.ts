@@ -1,0 +1,29 @@
+/** What parsing a file yields: the value, where each part of it is, and the problems found on the way. */
+import type { Diagnostic, Range } from '../diagnostics';
+
+/** Offsets `[start, end)` of a key and of a value in the text. */
+export interface NodeSpan {
+  key?: [number, number];
+  value: [number, number];
+}
+
+/** A parsed file. */
+export interface ParsedSource {
+  format: 'json' | 'yaml';
+  /** False when the text could not be turned into a value; only `diagnostics` then matter. */
+  ok: boolean;
+  value: unknown;
+  /** Syntax and encoding findings, with ranges. */
+  diagnostics: Diagnostic[];
+  /** The span of the node at a JSON Pointer, or undefined when no such node exists. */
+  span(pointer: string): NodeSpan | undefined;
+  /** Offsets to line/column. */
+  range(start: number, end: number): Range;
+  /** The `$schema` named by a `# yaml-language-server: $schema=` modeline, if any. */
+  modelineSchema?: string;
+  /** The YAML comments of the text, by line (1-based), for suppression directives. */
+  comments: { line: number; text: string }[];
+}
+
+/** Deepest nesting a file may have; deeper files get one diagnostic instead of a stack overflow. */
+export const MAX_FILE_DEPTH = 512;

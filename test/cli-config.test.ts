@@ -1,0 +1,211 @@
+/** Config files, --rule, suppression comments, the ignore file, and --fix. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, report, scratch } from './cli-helpers';
+
+const WARNS = 'name: a\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:1"]\n    fetchMaxBytes: 1048576\n';
+const codes = (dir: string, args: string[] = ['.']) =>
+  report(cli(['lint', '--format', 'json', ...args], { cwd: dir })).results.map((r) => [
+    r.file,
+    r.diagnostics.map((d) => `${d.code}:${d.severity}`),
+  ]);
+
+describe('config file', () => {
+  it('is found upward from the working directory and sets rules, target version, ignores and overrides', () => {
+    const dir = scratch({
+      'svc-admin-spec.config.yaml': [
+        'rules:',
+        '  fetch-size-order: error',
+        'targetVersion: "25.3"',
+        'ignore: ["legacy/**"]',
+        'overrides:',
+        '  - files: ["relaxed/*.yaml"]',
+        '    rules: { fetch-size-order: "off" }',
+        '  - files: ["requests/*.json"]',
+        '    kind: CreateShadowLinkRequest',
+      ].join('\n'),
+      'links/a.yaml': WARNS,
+      'links/b.yaml':
+        'name: b\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:1"]\n  topicMetadataSyncOptions:\n    syncedShadowTopicProperties: [svc.cloud_topic.enabled, svc.storage.mode]\n',
+      'relaxed/c.yaml': WARNS,
+      'legacy/d.yaml': 'garbage: [',
+      'requests/e.json': '{}',
+    });
+    const out = Object.fromEntries(codes(join(dir, 'links'), ['.', '../relaxed', '../legacy', '../requests']));
+    expect(out['a.yaml']).toEqual(['fetch-size-order:error']);
+    // 25.3 forbids svc.cloud_topic.enabled, not svc.storage.mode.
+    expect(out['b.yaml']).toEqual(['synced-property-forbidden:error']);
+    expect(out['../relaxed/c.yaml']).toEqual([]);
+    expect(out['../legacy/d.yaml']).toBeUndefined();
+    expect(out['../requests/e.json']).toEqual(['schema/required:error']);
+  });
+
+  it('--rule overrides the config; --config names another file; --no-config ignores it', () => {
+    const dir = scratch({
+      'svc-admin-spec.config.json': '{"rules": {"fetch-size-order": "error"}}',
+      'other.json': '{"rules": {"fetch-size-order": "info"}}',
+      'a.yaml': WARNS,
+    });
+    expect(codes(dir, ['a.yaml'])).toEqual([['a.yaml', ['fetch-size-order:error']]]);
+    expect(codes(dir, ['--rule', 'fetch-size-order=off', 'a.yaml'])).toEqual([['a.yaml', []]]);
+    expect(codes(dir, ['--config', 'other.json', 'a.yaml'])).toEqual([['a.yaml', ['fetch-size-order:info']]]);
+    expect(codes(dir, ['--no-config', 'a.yaml'])).toEqual([['a.yaml', ['fetch-size-order:warning']]]);
+  });
+
+  it('takes rule options', () => {
+    const dir = scratch({
+      'svc-admin-spec.config.json':
+        '{"rules": {"synced-property-unknown": ["warning", {"knownProperties": ["my.prop"]}]}}',
+      'a.yaml':
+        'name: a\nconfigurations:\n  clientOptions: { bootstrapServers: ["s:1"] }\n  topicMetadataSyncOptions: { syncedShadowTopicProperties: [my.prop, other.prop] }\n',
+    });
+    expect(codes(dir, ['a.yaml'])).toEqual([['a.yaml', ['synced-property-unknown:warning']]]);
+  });
+
+  it('an invalid config is a usage error (exit 2) naming the problem', () => {
+    for (const [name, text, msg] of [
+      ['svc-admin-spec.config.json', '{"rules": {"nope": "error"}}', 'unknown rule "nope"'],
+      ['svc-admin-spec.config.json', '{"rules": {"duration": "loud"}}', 'must be one of'],
+      ['svc-admin-spec.config.json', '{"rulez": {}}', 'unknown key "rulez"'],
+      ['svc-admin-spec.config.yaml', 'targetVersion: "24.1"', 'targetVersion'],
+      ['svc-admin-spec.config.json', '{', 'not valid JSON'],
+    ] as const) {
+      const dir = scratch({ [name]: text, 'a.yaml': WARNS });
+      const r = cli(['lint', 'a.yaml'], { cwd: dir });
+      expect(r.code, text).toBe(2);
+      expect(r.stderr).toContain(msg);
+    }
+  });
+});
+
+describe('suppression comments (YAML)', () => {
+  it('disable-next-line and file-level directives need a reason; unused ones are reported', () => {
+    const text = [
+      'name: a',
+      'configurations:',
+      '  clientOptions:',
+      '    bootstrapServers: ["s:1"]',
+      '    # svc-admin-spec-disable-next-line fetch-size-order -- capped on purpose for the lab cluster',
+      '    fetchMaxBytes: 1048576',
+      '    # svc-admin-spec-disable-next-line client-option-range',
+      '    connectionTimeoutMs: -1',
+      '    # svc-admin-spec-disable-next-line duration -- nothing here',
+      '    retryBackoffMs: 5',
+      '# svc-admin-spec-disable plain-without-tls -- TLS terminates at the sidecar',
+      '# svc-admin-spec-disable no-such-rule -- typo',
+      '',
+    ].join('\n');
+    const dir = scratch({ 'a.yaml': text });
+    const r = report(cli(['lint', '--format', 'json', 'a.yaml'], { cwd: dir }));
+    const found = r.results[0]!.diagnostics.map((d) => [d.code, d.range!.start.line]);
+    expect(found).toEqual([
+      ['suppression/missing-reason', 7],
+      ['client-option-range', 8],
+      ['suppression/unused', 9],
+      ['suppression/unused', 11],
+      ['suppression/invalid', 12],
+    ]);
+  });
+});
+
+describe('ignore file (JSON has no comments)', () => {
+  it('--write-ignore-file records current findings; later runs are clean until they change; stale entries are reported', () => {
+    const dir = scratch({
+      'a.json':
+        '{"name": "a", "configurations": {"clientOptions": {"bootstrapServers": ["s:1"], "connectionTimeoutMs": -1}}}',
+    });
+    expect(cli(['lint', 'a.json'], { cwd: dir }).code).toBe(1);
+    const w = cli(['lint', '--write-ignore-file', 'a.json'], { cwd: dir });
+    expect(w.code).toBe(0);
+    expect(w.stderr).toContain('Wrote 1 entry');
+    const ignore = JSON.parse(readFileSync(join(dir, '.svc-admin-spec-ignore.json'), 'utf8'));
+    expect(ignore.ignores).toEqual([
+      {
+        file: 'a.json',
+        code: 'client-option-range',
+        pointer: '/configurations/clientOptions/connectionTimeoutMs',
+        reason: expect.stringContaining('baseline'),
+      },
+    ]);
+    expect(cli(['lint', 'a.json'], { cwd: dir })).toMatchObject({ code: 0, stdout: '' });
+    const fixed = scratch({
+      'a.json': '{"name": "a", "configurations": {"clientOptions": {"bootstrapServers": ["s:1"]}}}',
+      '.svc-admin-spec-ignore.json': JSON.stringify(ignore),
+    });
+    expect(codes(fixed, ['a.json'])).toEqual([['a.json', ['suppression/unused:warning']]]);
+  });
+});
+
+describe('--fix', () => {
+  const original = [
+    '# Shadow link for the DR site',
+    'name: dr-link # keep this name',
+    'configurations:',
+    '  clientOptions:',
+    "    bootstrap_servers: ['kafka-1:9092'] # primary",
+    '  topicMetadataSyncOptions:',
+    '    interval: PT1M   # once a minute',
+    '    autoCreateShadowTopicFilters:',
+    '      - filterType: include',
+    '        name: "orders."',
+    '        patternType: PATTERN_TYPE_PREFIXED',
+    '    syncedShadowTopicProperties:',
+    '      - segment.ms',
+    '      - svc.remote.recovery # copied from the source',
+    '      - timestamp.type',
+    '',
+  ].join('\n');
+
+  it('rewrites YAML in place keeping comments, key order and quoting, then lints clean', () => {
+    const dir = scratch({ 'a.yaml': original });
+    const r = cli(['lint', '--fix', 'a.yaml'], { cwd: dir });
+    const after = readFileSync(join(dir, 'a.yaml'), 'utf8');
+    expect(after).toBe(
+      [
+        '# Shadow link for the DR site',
+        'name: dr-link # keep this name',
+        'configurations:',
+        '  clientOptions:',
+        "    bootstrapServers: ['kafka-1:9092'] # primary",
+        '  topicMetadataSyncOptions:',
+        '    interval: 60s   # once a minute',
+        '    autoCreateShadowTopicFilters:',
+        '      - filterType: FILTER_TYPE_INCLUDE',
+        '        name: "orders."',
+        '        patternType: PATTERN_TYPE_PREFIX',
+        '    syncedShadowTopicProperties:',
+        '      - segment.ms',
+        '      - message.timestamp.type',
+        '',
+      ].join('\n'),
+    );
+    // What is left is the info that message.timestamp.type is always replicated.
+    expect(r.code).toBe(0);
+    expect(codes(dir, ['a.yaml'])).toEqual([['a.yaml', ['synced-property-redundant:info']]]);
+  });
+
+  it('--fix-dry-run prints the change and writes nothing', () => {
+    const dir = scratch({ 'a.yaml': original });
+    const r = cli(['lint', '--fix-dry-run', 'a.yaml'], { cwd: dir });
+    expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe(original);
+    expect(r.stdout).toContain(
+      "-    bootstrap_servers: ['kafka-1:9092'] # primary\n+    bootstrapServers: ['kafka-1:9092'] # primary",
+    );
+    expect(r.stdout).toContain('-      - svc.remote.recovery # copied from the source');
+  });
+
+  it('fixes JSON without reformatting it', () => {
+    const json =
+      '{\n  "name": "a",\n  "uid": "x",\n  "configurations": {\n    "clientOptions": { "bootstrap_servers": ["s:1"], "fetchMaxBytes": "1048576" },\n    "consumerOffsetSyncOptions": { "interval": 30 }\n  }\n}\n';
+    const dir = scratch({ 'a.json': json });
+    expect(cli(['lint', '--fix', 'a.json'], { cwd: dir }).code).toBe(0);
+    expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe(
+      '{\n  "name": "a",\n  "configurations": {\n    "clientOptions": { "bootstrapServers": ["s:1"], "fetchMaxBytes": 1048576 },\n    "consumerOffsetSyncOptions": { "interval": "30s" }\n  }\n}\n',
+    );
+  });
+
+  it('refuses to rewrite standard input', () => {
+    expect(cli(['lint', '--fix', '-'], { input: '{}' }).code).toBe(2);
+  });
+});
