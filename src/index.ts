@@ -10,3 +10,4 @@ export { allRules as rules, docsUrl } from './engine/registry';
 export { checkExchange, CONFORMANCE_CHECKS, type Exchange, type ExchangeResult } from './conformance';
 export { previewFilters, type FilterPreview, type PreviewEntry } from './filters';
 export { keyFingerprint } from './fingerprint';
+export { lintText, type LintTextOptions, type FileResult } from './lint-text';
