@@ -2,10 +2,12 @@ import { defineRule } from '../src/engine/types';
 import { child, examplePartitions, exampleResponse } from '../src/engine/helpers';
 import { partitionInfos } from './int64-precision';
 
-const asBig = (v: unknown): bigint | undefined => {
+/** An int64 as a number when that is exact (the common case), else as a bigint. */
+const asBig = (v: unknown): number | bigint | undefined => {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
   if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
-  if (typeof v === 'string' && /^-?\d{1,19}$/.test(v)) return BigInt(v);
-  return undefined;
+  if (typeof v !== 'string' || !/^-?\d{1,19}$/.test(v)) return undefined;
+  return v.length <= 15 ? Number(v) : BigInt(v);
 };
 
 /** Offsets of a shadow topic's partitions are consistent. */

@@ -8,12 +8,20 @@ const CERT_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----
 const KEY_BLOCK =
   /-----BEGIN (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]*?-----END (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----/;
 
+// Parsing a certificate is the most expensive step of a lint; the same PEM text is seen again and again.
+const parsed = new Map<string, X509Certificate | undefined>();
+
 function parseCert(pem: string): X509Certificate | undefined {
+  if (parsed.has(pem)) return parsed.get(pem);
+  let cert: X509Certificate | undefined;
   try {
-    return new X509Certificate(pem);
+    cert = new X509Certificate(pem);
   } catch {
-    return undefined;
+    cert = undefined;
   }
+  if (parsed.size >= 64) parsed.delete(parsed.keys().next().value!);
+  parsed.set(pem, cert);
+  return cert;
 }
 
 /** Inline PEM: certificate and key blocks, key matching cert, validity period. */

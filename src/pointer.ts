@@ -1,7 +1,10 @@
 /** RFC 6901 JSON Pointers and safe lookups in parsed documents. */
 
 /** Escapes one reference token. */
-export const escapeToken = (token: string | number): string => String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+export function escapeToken(token: string | number): string {
+  if (typeof token === 'number') return String(token);
+  return token.includes('~') || token.includes('/') ? token.replace(/~/g, '~0').replace(/\//g, '~1') : token;
+}
 
 /** Builds a pointer from reference tokens. */
 export const toPointer = (tokens: readonly (string | number)[]): string =>
@@ -17,8 +20,10 @@ export function parsePointer(pointer: string): string[] {
 }
 
 /** Appends tokens to a pointer. */
-export const childPointer = (pointer: string, ...tokens: (string | number)[]): string =>
-  tokens.length === 0 ? pointer : `${pointer}/${tokens.map(escapeToken).join('/')}`;
+export function childPointer(pointer: string, ...tokens: (string | number)[]): string {
+  if (tokens.length === 1) return `${pointer}/${escapeToken(tokens[0]!)}`;
+  return tokens.length === 0 ? pointer : `${pointer}/${tokens.map(escapeToken).join('/')}`;
+}
 
 /** The parent of a pointer (the root is its own parent). */
 export function parentPointer(pointer: string): string {

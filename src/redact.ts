@@ -42,7 +42,7 @@ function maskValue(value: unknown, secrets: readonly string[]): unknown {
 
 /** Masks every secret of `doc` wherever it occurs in the diagnostics. */
 export const redactSecrets = (diagnostics: Diagnostic[], doc: unknown): Diagnostic[] =>
-  redactStrings(diagnostics, collectSecrets(doc));
+  diagnostics.length === 0 ? diagnostics : redactStrings(diagnostics, collectSecrets(doc));
 
 /** Masks each of the given secret strings wherever it occurs in the diagnostics. */
 export function redactStrings(diagnostics: Diagnostic[], secrets: readonly string[]): Diagnostic[] {

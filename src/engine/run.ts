@@ -101,16 +101,20 @@ export function collectReports(
   doc: unknown,
   settings: RunSettings,
   options: Record<string, unknown> = {},
+  link: LinkLocation | undefined = locateLink(settings.kind, doc),
 ): RuleReport[] {
   const reports: RuleReport[] = [];
   if (!rule.check) return reports;
-  const merged: Record<string, unknown> = {};
-  for (const [name, o] of Object.entries(rule.options ?? {})) merged[name] = o.default;
-  Object.assign(merged, options);
+  let merged: Record<string, unknown> = options;
+  if (rule.options) {
+    merged = {};
+    for (const [name, o] of Object.entries(rule.options)) merged[name] = o.default;
+    Object.assign(merged, options);
+  }
   const ctx: RuleContext = {
     kind: settings.kind,
     doc,
-    link: locateLink(settings.kind, doc),
+    link,
     targetVersion: settings.targetVersion,
     now: settings.now,
     isFile: settings.isFile,
@@ -121,15 +125,23 @@ export function collectReports(
   return reports;
 }
 
+const byKind = new Map<DocumentKind, readonly Rule[]>();
+/** The rules with a check that apply to a kind, computed once. */
+function rulesByKind(kind: DocumentKind): readonly Rule[] {
+  let list = byKind.get(kind);
+  if (!list) byKind.set(kind, (list = allRules.filter((r) => r.check && r.kinds.includes(kind))));
+  return list;
+}
+
 /** Runs every enabled rule that applies to the kind; a rule that throws becomes an `internal-error` finding. */
 export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const rule of allRules) {
-    if (!rule.check || !rule.kinds.includes(settings.kind)) continue;
+  const link = locateLink(settings.kind, doc);
+  for (const rule of rulesByKind(settings.kind)) {
     const { level, options } = settingOf(settings, rule.id);
     if (level === 'off') continue;
     try {
-      for (const r of collectReports(rule, doc, settings, options)) out.push(toDiagnostic(rule, r, level));
+      for (const r of collectReports(rule, doc, settings, options, link)) out.push(toDiagnostic(rule, r, level));
     } catch (error) {
       out.push({
         code: 'internal-error',

@@ -50,6 +50,18 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
+/** True for an RFC 3339 timestamp with years 0001–9999, without computing its instant (the validator's hot path). */
+export function isTimestamp(text: string): boolean {
+  const m = TIMESTAMP_RE.exec(text);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return false;
+  return !m[8] || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
+}
+
 /** Parses an RFC 3339 timestamp with years 0001–9999 (protobuf's Timestamp range); undefined otherwise. */
 export function parseTimestamp(text: string): ParsedTimestamp | undefined {
   const m = TIMESTAMP_RE.exec(text);
@@ -80,6 +92,8 @@ export function parseTimestamp(text: string): ParsedTimestamp | undefined {
 /** True for a decimal integer string within the signed 64-bit range. */
 export function isInt64String(text: string): boolean {
   if (!INT64_STRING_RE.test(text)) return false;
+  // Up to 18 digits always fits; only 19-digit values need the exact comparison.
+  if (text.length <= 18) return true;
   const n = BigInt(text);
   return n >= INT64_MIN && n <= INT64_MAX;
 }
@@ -103,7 +117,7 @@ export function isBase64(text: string): boolean {
  */
 export const formatChecks = {
   duration: (s: string): boolean => parseDuration(s) !== undefined,
-  timestamp: (s: string): boolean => parseTimestamp(s) !== undefined,
+  timestamp: isTimestamp,
   int64: isInt64String,
   uuid: isUuid,
   base64: isBase64,

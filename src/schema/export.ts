@@ -1,6 +1,8 @@
 /** The JSON Schema files editors use: the model's `$defs` document plus editor annotations. */
 import { DOCUMENT_KINDS, kindSchemas, schemaUrl, type DocumentKind } from '../model/kinds';
 import { toDocument, type JsonSchema } from './document';
+import { addEditorConstraints, formatsToPatterns } from './editor-constraints';
+import { addSnippets } from './snippets';
 
 /** Adds `markdownDescription` / `markdownEnumDescriptions` beside plain ones, everywhere in a schema. */
 function addMarkdown(node: unknown): unknown {
@@ -23,7 +25,9 @@ function addMarkdown(node: unknown): unknown {
 
 /** The exported JSON Schema document of a kind (draft 2020-12). */
 export function exportSchema(kind: DocumentKind): JsonSchema {
-  const doc = addMarkdown(toDocument(kindSchemas[kind], schemaUrl(kind))) as JsonSchema;
+  const doc = formatsToPatterns(addMarkdown(toDocument(kindSchemas[kind], schemaUrl(kind)))) as JsonSchema;
+  addEditorConstraints(kind, doc);
+  addSnippets(doc, kind);
   const properties = { ...(doc.properties as JsonSchema) };
   // Files may name their schema; the linter strips this key before checking the document.
   doc.properties = {
@@ -43,5 +47,40 @@ export function exportedSchemaFiles(): Map<string, string> {
   for (const kind of DOCUMENT_KINDS) {
     files.set(`schemas/${kind}.schema.json`, `${JSON.stringify(exportSchema(kind), null, 2)}\n`);
   }
+  files.set('schemas/catalog.json', `${JSON.stringify(schemaCatalog(), null, 2)}\n`);
   return files;
+}
+
+/** File-name patterns each kind is usually saved under, for the catalog. */
+export const FILE_MATCH: Readonly<Record<DocumentKind, string[]>> = {
+  ShadowLink: [
+    '*.shadow-link.json',
+    '*.shadow-link.yaml',
+    '*.shadow-link.yml',
+    '**/shadow-links/*.json',
+    '**/shadow-links/*.yaml',
+    '**/shadow-links/*.yml',
+  ],
+  CreateShadowLinkRequest: ['*.create-shadow-link.json', '*.create-shadow-link.yaml', '*.create-shadow-link.yml'],
+  CreateShadowLinkResponse: ['*.create-shadow-link-response.json'],
+  GetBrokerRequest: ['*.get-broker.json'],
+  GetBrokerResponse: ['*.get-broker-response.json'],
+  ConnectError: ['*.connect-error.json'],
+};
+
+/** A catalog of the schemas in SchemaStore's format. */
+export function schemaCatalog(): JsonSchema {
+  return {
+    $schema: 'https://json.schemastore.org/schema-catalog.json',
+    version: 1,
+    schemas: DOCUMENT_KINDS.map((kind) => {
+      const schema = kindSchemas[kind];
+      return {
+        name: `svc-admin-spec ${schema.title as string}`,
+        description: (schema.description as string).replace(/`/g, ''),
+        fileMatch: FILE_MATCH[kind],
+        url: schemaUrl(kind),
+      };
+    }),
+  };
 }

@@ -13,8 +13,36 @@ export interface JsonCheck {
   walkable: boolean;
 }
 
+/** Fast path: true when the value is plain JSON data no deeper than MAX_DEPTH (a cycle exceeds the depth). */
+function isPlainJson(v: unknown, depth: number): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(v);
+    case 'object': {
+      if (v === null) return true;
+      if (depth >= MAX_DEPTH) return false;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!isPlainJson(v[i], depth + 1)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (const k in v)
+        if (Object.hasOwn(v, k) && !isPlainJson((v as Record<string, unknown>)[k], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 /** Finds values JSON cannot carry (undefined, functions, NaN, bigint, class instances), cycles and excessive depth. */
 export function checkJsonValue(value: unknown): JsonCheck {
+  // Almost every value is plain JSON: confirm that cheaply, and only walk with pointers to explain a problem.
+  if (isPlainJson(value, 0)) return { diagnostics: [], walkable: true };
   const diagnostics: Diagnostic[] = [];
   const onPath = new Set<object>();
   let walkable = true;

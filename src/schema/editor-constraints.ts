@@ -1,0 +1,284 @@
+/**
+ * Rules that JSON Schema can express, added to the exported editor schemas so that editors show
+ * them as you type. The validator keeps them as rules (with better messages and severities); only
+ * error-level facts are encoded here, so an editor never flags what the linter accepts.
+ */
+import { FORBIDDEN_SYNCED_PROPERTIES } from '../topic-properties';
+import { RESERVED_FILTER_NAMES } from '../filters';
+import type { DocumentKind } from '../model/kinds';
+import type { JsonSchema } from './document';
+
+/** Editor-facing patterns for the model's custom formats (editors ignore unknown formats). */
+export const FORMAT_PATTERNS: Readonly<Record<string, { pattern: string; message: string; format?: string }>> = {
+  duration: {
+    pattern: '^-?\\d{1,12}(\\.\\d{1,9})?s$',
+    message: 'A protobuf Duration: seconds with an "s" suffix, e.g. "30s" or "1.5s" (not "PT30S", "30" or "1m").',
+  },
+  timestamp: {
+    pattern:
+      '^(?!0000)\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$',
+    message: 'An RFC 3339 timestamp with a time zone, e.g. "2026-01-31T12:00:00Z" (years 0001–9999).',
+  },
+  int64: { pattern: '^-?\\d{1,19}$', message: 'A 64-bit integer as a decimal string, e.g. "42".' },
+  base64: {
+    pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$',
+    message: 'Standard padded base64, e.g. "AAECAw==".',
+  },
+  uuid: {
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    message: 'A UUID.',
+    format: 'uuid',
+  },
+};
+
+const PORT = '(6553[0-5]|655[0-2]\\d|65[0-4]\\d{2}|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}|0)';
+
+/** Replaces custom `format`s with patterns (and standard formats where one exists), everywhere. */
+export function formatsToPatterns(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(formatsToPatterns);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(node))
+    out[k] = k === 'examples' || k === 'default' || k === 'enum' ? v : formatsToPatterns(v);
+  const f = typeof out.format === 'string' ? FORMAT_PATTERNS[out.format] : undefined;
+  if (f) {
+    delete out.format;
+    if (f.format) out.format = f.format;
+    out.pattern = f.pattern;
+    out.patternErrorMessage = f.message;
+  }
+  return out;
+}
+
+const def = (doc: JsonSchema, name: string): JsonSchema | undefined =>
+  (doc.$defs as Record<string, JsonSchema> | undefined)?.[name];
+const prop = (schema: JsonSchema | undefined, name: string): JsonSchema | undefined =>
+  (schema?.properties as Record<string, JsonSchema> | undefined)?.[name];
+
+/** Adds `extra` to the property schema (keeping its `$ref` and docs). */
+function constrain(schema: JsonSchema | undefined, name: string, extra: JsonSchema): void {
+  const p = prop(schema, name);
+  if (p) Object.assign(p, extra);
+}
+
+function require(schema: JsonSchema | undefined, ...names: string[]): void {
+  if (!schema) return;
+  schema.required = [...new Set([...((schema.required as string[] | undefined) ?? []), ...names])];
+}
+
+const notUnspecified = (value: string, hint: string): JsonSchema => ({
+  not: { const: value },
+  errorMessage: `${value} is refused by the server: ${hint}`,
+});
+
+/** At most one of the given properties (a protobuf oneof). */
+function atMostOne(schema: JsonSchema | undefined, names: string[], message: string): void {
+  if (!schema) return;
+  const pairs: JsonSchema[] = [];
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++)
+      pairs.push({
+        type: 'object',
+        properties: { [names[i]!]: true, [names[j]!]: true },
+        required: [names[i], names[j]],
+      });
+  }
+  const rule = { not: pairs.length === 1 ? pairs[0] : { anyOf: pairs }, errorMessage: message };
+  schema.allOf = [...((schema.allOf as JsonSchema[] | undefined) ?? []), rule];
+}
+
+/** The request-side rules expressible in JSON Schema, applied to a request document. */
+function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
+  constrain(link, 'name', {
+    minLength: 1,
+    maxLength: 128,
+    pattern: '^[A-Za-z0-9._-]+$',
+    patternErrorMessage: 'Use 1–128 characters from A-Z a-z 0-9 . _ - (shadow-link-name).',
+  });
+  const client = def(doc, 'ClientOptions');
+  constrain(client, 'bootstrapServers', { minItems: 1 });
+  const servers = prop(client, 'bootstrapServers');
+  if (servers?.items) {
+    Object.assign(servers.items as JsonSchema, {
+      pattern: `^\\s*[^\\s:\\[\\]]+:${PORT}\\s*$`,
+      patternErrorMessage:
+        'host:port with a port from 0 to 65535, e.g. "kafka-1.example.com:9092" (IPv6 literals cannot be parsed by the server).',
+    });
+  }
+  for (const field of [
+    'connectionTimeoutMs',
+    'fetchMaxBytes',
+    'fetchMinBytes',
+    'fetchPartitionMaxBytes',
+    'fetchWaitMaxMs',
+    'metadataMaxAgeMs',
+    'retryBackoffMs',
+  ]) {
+    constrain(client, field, { minimum: 0 });
+  }
+  const auth = def(doc, 'AuthenticationConfiguration');
+  if (auth) auth.minProperties = 1;
+  atMostOne(
+    auth,
+    ['plainConfiguration', 'scramConfiguration'],
+    'Give exactly one of plainConfiguration and scramConfiguration (auth-exactly-one).',
+  );
+  for (const name of ['PlainConfiguration', 'ScramConfiguration']) {
+    const s = def(doc, name);
+    require(s, 'username', 'password');
+    constrain(s, 'username', { minLength: 1 });
+    constrain(s, 'password', { minLength: 1 });
+  }
+  const scram = def(doc, 'ScramConfiguration');
+  require(scram, 'scramMechanism');
+  constrain(
+    scram,
+    'scramMechanism',
+    notUnspecified('SCRAM_MECHANISM_UNSPECIFIED', 'use SCRAM_MECHANISM_SCRAM_SHA_256 or _512.'),
+  );
+  atMostOne(
+    def(doc, 'TlsSettings'),
+    ['tlsFileSettings', 'tlsPemSettings'],
+    'Give at most one of tlsFileSettings and tlsPemSettings (tls-at-most-one).',
+  );
+  const files = def(doc, 'TlsFileSettings');
+  if (files) files.dependentRequired = { keyPath: ['certPath'], certPath: ['keyPath'] };
+  const pem = def(doc, 'TlsPemSettings');
+  if (pem) pem.dependentRequired = { key: ['cert'], cert: ['key'] };
+
+  // Name filters (topics and groups): both enums set, never UNSPECIFIED.
+  const filter = def(doc, 'NameFilter');
+  require(filter, 'filterType', 'patternType');
+  constrain(
+    filter,
+    'filterType',
+    notUnspecified('FILTER_TYPE_UNSPECIFIED', 'use FILTER_TYPE_INCLUDE or FILTER_TYPE_EXCLUDE.'),
+  );
+  constrain(
+    filter,
+    'patternType',
+    notUnspecified('PATTERN_TYPE_UNSPECIFIED', 'use PATTERN_TYPE_LITERAL or PATTERN_TYPE_PREFIX.'),
+  );
+  // Topic filters only: the name rules the server enforces.
+  const defs = doc.$defs as Record<string, JsonSchema>;
+  defs['TopicFilter'] = {
+    title: 'Topic filter',
+    description:
+      'A name filter for topics: a topic name (A-Z a-z 0-9 . _ -, at most 249 characters), a prefix, or a lone * with PATTERN_TYPE_LITERAL. Reserved topics cannot be named.',
+    markdownDescription:
+      'A name filter for topics: a topic name (`A-Z a-z 0-9 . _ -`, at most 249 characters), a prefix, or a lone `*` with `PATTERN_TYPE_LITERAL`. Reserved topics cannot be named.',
+    allOf: [
+      { $ref: '#/$defs/NameFilter' },
+      {
+        type: 'object',
+        properties: {
+          name: {
+            minLength: 1,
+            maxLength: 249,
+            pattern: '^(\\*|[A-Za-z0-9._-]+)$',
+            patternErrorMessage:
+              'A topic name uses only A-Z a-z 0-9 . _ -; "*" alone matches every topic (with PATTERN_TYPE_LITERAL). Filters are not globs (topic-filter-name).',
+            type: 'string',
+            not: { enum: [...RESERVED_FILTER_NAMES].sort() },
+            errorMessage: 'This topic is reserved and cannot be named by a filter (reserved-topic-filter).',
+          },
+        },
+      },
+      {
+        type: 'object',
+        if: {
+          type: 'object',
+          required: ['patternType'],
+          properties: { patternType: { const: 'PATTERN_TYPE_PREFIX' } },
+        },
+        then: {
+          type: 'object',
+          properties: {
+            name: {
+              type: 'string',
+              not: { type: 'string', pattern: '^(\\*$|_svc|__svc)' },
+              errorMessage:
+                'A PREFIX filter may not be "*" nor start with _svc or __svc (topic-filter-name, reserved-topic-filter).',
+            },
+          },
+        },
+      },
+    ],
+  };
+  const topics = def(doc, 'TopicMetadataSyncOptions');
+  const list = prop(topics, 'autoCreateShadowTopicFilters');
+  if (list) list.items = { $ref: '#/$defs/TopicFilter' };
+  const synced = prop(topics, 'syncedShadowTopicProperties');
+  if (synced?.items) {
+    Object.assign(synced.items as JsonSchema, {
+      not: { enum: [...FORBIDDEN_SYNCED_PROPERTIES['26.1']] },
+      errorMessage:
+        'This internal property may not be synced to shadow topics (synced-property-forbidden, server 26.1).',
+    });
+  }
+  atMostOne(
+    topics,
+    ['startAtEarliest', 'startAtLatest', 'startAtTimestamp'],
+    'Give at most one of startAtEarliest, startAtLatest and startAtTimestamp (start-position-at-most-one).',
+  );
+  for (const name of ['ConsumerOffsetSyncOptions', 'SecuritySyncOptions', 'TopicMetadataSyncOptions']) {
+    const interval = prop(def(doc, name), 'interval');
+    if (interval) {
+      interval.pattern = '^\\d{1,12}(\\.\\d{1,9})?s$';
+      interval.patternErrorMessage =
+        'A non-negative protobuf Duration: seconds with an "s" suffix, e.g. "30s"; "0s" means the default (duration).';
+    }
+  }
+  // ACL filters: both halves, every enum set and not UNSPECIFIED.
+  require(def(doc, 'AclFilter'), 'resourceFilter', 'accessFilter');
+  const resource = def(doc, 'AclResourceFilter');
+  require(resource, 'resourceType', 'patternType');
+  constrain(
+    resource,
+    'resourceType',
+    notUnspecified('ACL_RESOURCE_UNSPECIFIED', 'use ACL_RESOURCE_ANY to match every type.'),
+  );
+  constrain(
+    resource,
+    'patternType',
+    notUnspecified('ACL_PATTERN_UNSPECIFIED', 'use ACL_PATTERN_ANY to match every pattern type.'),
+  );
+  const access = def(doc, 'AclAccessFilter');
+  require(access, 'operation', 'permissionType');
+  constrain(
+    access,
+    'operation',
+    notUnspecified('ACL_OPERATION_UNSPECIFIED', 'use ACL_OPERATION_ANY to match every operation.'),
+  );
+  constrain(
+    access,
+    'permissionType',
+    notUnspecified('ACL_PERMISSION_TYPE_UNSPECIFIED', 'use ACL_PERMISSION_TYPE_ANY to match both.'),
+  );
+}
+
+/** The response-side rules expressible in JSON Schema. */
+function constrainResponse(doc: JsonSchema): void {
+  for (const name of ['PlainConfigurationResponse', 'ScramConfigurationResponse']) {
+    constrain(def(doc, name), 'password', {
+      maxLength: 0,
+      errorMessage: 'A response must never carry a password; expected "" (response-secret-leak).',
+    });
+  }
+  const pem = def(doc, 'TlsPemSettingsResponse');
+  constrain(pem, 'key', {
+    maxLength: 0,
+    errorMessage: 'A response must never carry the private key; expected "" (response-secret-leak).',
+  });
+  constrain(pem, 'keyFingerprint', {
+    pattern: '^[A-Za-z0-9+/]{43}=$',
+    patternErrorMessage: 'Padded base64 of a SHA-256 digest: 44 characters ending in "=" (key-fingerprint).',
+  });
+}
+
+/** Applies the expressible rules of a kind to its exported document (in place). */
+export function addEditorConstraints(kind: DocumentKind, doc: JsonSchema): void {
+  if (kind === 'ShadowLink') constrainRequest(doc, doc);
+  else if (kind === 'CreateShadowLinkRequest') constrainRequest(doc, def(doc, 'ShadowLink')!);
+  else if (kind === 'CreateShadowLinkResponse') constrainResponse(doc);
+}
