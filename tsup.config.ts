@@ -22,6 +22,7 @@ export default defineConfig([
     banner: { js: '#!/usr/bin/env node' },
     noExternal: [/.*/],
     shims: true,
+    minify: true,
     define,
   },
 ]);
