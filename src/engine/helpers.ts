@@ -5,14 +5,30 @@ import type { LinkLocation, RuleContext } from './types';
 /** A value with the pointer where it sits. */
 export interface Located<T = unknown> {
   value: T;
-  pointer: string;
+  readonly pointer: string;
+}
+
+/**
+ * A child value whose pointer is built only when asked for: rules walk far more nodes than they
+ * report on, and building pointer strings dominated their cost.
+ */
+class ChildLocation<T> implements Located<T> {
+  private built: string | undefined;
+  constructor(
+    readonly value: T,
+    private readonly parent: Located,
+    private readonly token: string | number,
+  ) {}
+  get pointer(): string {
+    return (this.built ??= childPointer(this.parent.pointer, this.token));
+  }
 }
 
 /** The child `key` of a located value, when that value is an object and has it. */
 export function child(parent: Located | undefined, key: string): Located | undefined {
   if (!parent) return undefined;
   const value = own(parent.value, key);
-  return value === undefined ? undefined : { value, pointer: childPointer(parent.pointer, key) };
+  return value === undefined ? undefined : new ChildLocation(value, parent, key);
 }
 
 /** Follows a path of keys; undefined as soon as a step is missing. */
@@ -32,7 +48,7 @@ export function objectAt(parent: Located | undefined, ...keys: string[]): Locate
 export function itemsAt(parent: Located | undefined, ...keys: string[]): Located[] {
   const node = path(parent, ...keys);
   if (!node || !Array.isArray(node.value)) return [];
-  return node.value.map((value, i) => ({ value, pointer: childPointer(node.pointer, i) }));
+  return node.value.map((value, i) => new ChildLocation(value, node, i));
 }
 
 /** A string field of an object, or undefined. */
