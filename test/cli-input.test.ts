@@ -1,5 +1,5 @@
 /** The command's inputs: paths, directories, globs, stdin, unreadable and odd files, parsing with positions, kinds, exit codes. */
-import { chmodSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, GOOD_YAML, report, ROOT, scratch } from './cli-helpers';
@@ -315,5 +315,22 @@ describe('document kinds', () => {
     expect(kindOf('h.yaml', 'replicas: 3\n').diagnostics.map((d) => d.code)).toEqual(['kind/unrecognised']);
     const wrongSchema = kindOf('i.json', '{"$schema": "https://json.schemastore.org/package.json", "name": "x"}');
     expect(wrongSchema.diagnostics.map((d) => [d.code, d.range?.start.line])).toEqual([['kind/unknown-schema', 1]]);
+  });
+});
+
+describe('launcher code cache', () => {
+  it('writes a V8 code cache per user on the first run, reuses it, and can be turned off', () => {
+    const cacheHome = scratch();
+    const dir = scratch({ 'a.yaml': 'name: "a b"\nconfigurations: {}\n' });
+    const first = cli(['lint', 'a.yaml'], { cwd: dir, env: { XDG_CACHE_HOME: cacheHome } });
+    const files = readdirSync(join(cacheHome, 'svc-admin-spec'));
+    expect(files).toEqual([expect.stringMatching(/^cli-v\d+\.\d+\.\d+-\d+-\d+\.v8$/)]);
+    const second = cli(['lint', 'a.yaml'], { cwd: dir, env: { XDG_CACHE_HOME: cacheHome } });
+    expect(second).toEqual(first);
+    const off = scratch();
+    expect(cli(['lint', 'a.yaml'], { cwd: dir, env: { XDG_CACHE_HOME: off, SVC_ADMIN_SPEC_NO_CACHE: '1' } })).toEqual(
+      first,
+    );
+    expect(readdirSync(off)).toEqual([]);
   });
 });
