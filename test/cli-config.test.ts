@@ -53,6 +53,17 @@ describe('config file', () => {
     expect(codes(dir, ['--no-config', 'a.yaml'])).toEqual([['a.yaml', ['fetch-size-order:warning']]]);
   });
 
+  it('--target-version picks the version-dependent facts and wins over the config', () => {
+    const yaml =
+      'name: a\nconfigurations:\n  clientOptions: { bootstrapServers: ["s:1"] }\n  topicMetadataSyncOptions: { syncedShadowTopicProperties: [svc.cloud_topic.enabled] }\n';
+    const dir = scratch({ 'svc-admin-spec.config.json': '{"targetVersion": "26.1"}', 'a.yaml': yaml });
+    expect(codes(dir, ['a.yaml'])).toEqual([['a.yaml', []]]);
+    expect(codes(dir, ['--target-version', '25.3', 'a.yaml'])).toEqual([
+      ['a.yaml', ['synced-property-forbidden:error']],
+    ]);
+    expect(cli(['lint', '--target-version', '24.1', 'a.yaml'], { cwd: dir }).code).toBe(2);
+  });
+
   it('takes rule options', () => {
     const dir = scratch({
       'svc-admin-spec.config.json':
@@ -134,6 +145,25 @@ describe('ignore file (JSON has no comments)', () => {
       '.svc-admin-spec-ignore.json': JSON.stringify(ignore),
     });
     expect(codes(fixed, ['a.json'])).toEqual([['a.json', ['suppression/unused:warning']]]);
+  });
+});
+
+describe('--ignore-file', () => {
+  it('reads and writes the named ignore file instead of the default one', () => {
+    const dir = scratch({
+      'a.json':
+        '{"name": "a", "configurations": {"clientOptions": {"bootstrapServers": ["s:1"], "retryBackoffMs": -1}}}',
+    });
+    expect(
+      cli(['lint', '--ignore-file', 'baseline/ignore.json', '--write-ignore-file', 'a.json'], { cwd: dir }).code,
+    ).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'baseline', 'ignore.json'), 'utf8')).ignores[0].file).toBe('../a.json');
+    expect(cli(['lint', '--ignore-file', 'baseline/ignore.json', 'a.json'], { cwd: dir }).code).toBe(0);
+    expect(cli(['lint', 'a.json'], { cwd: dir }).code).toBe(1);
+    const broken = scratch({ 'a.json': '{}', 'bad.json': '{"ignores": 5}' });
+    const r = cli(['lint', '--ignore-file', 'bad.json', 'a.json'], { cwd: broken });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('must be { "version": 1, "ignores"');
   });
 });
 

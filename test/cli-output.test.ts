@@ -131,6 +131,11 @@ describe('exit codes and thresholds', () => {
   it('--quiet reports errors only', () => {
     expect(cli(['lint', '--quiet', '--format', 'json', 'w.yaml'], { cwd: dir }).stdout).toContain('"diagnostics": []');
   });
+  it('--output to a path that cannot be written is a clear error (exit 2)', () => {
+    const r = cli(['lint', '--output', 'w.yaml/report.json', 'w.yaml'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^svc-admin-spec: Cannot write the report to w\.yaml\/report\.json: /);
+  });
   it('--output writes the report to a file', () => {
     const r = cli(['lint', '--format', 'json', '--output', 'out/report.json', 'w.yaml'], { cwd: dir });
     expect(r.stdout).toBe('');

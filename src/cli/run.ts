@@ -174,7 +174,18 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   // Fixes: written in place (--fix) or shown (--fix-dry-run), never with a secret in the diff.
   for (const l of linted) {
     if (!l.fixed) continue;
-    if (cmd.fix && l.absolute) writeFileSync(l.absolute, l.fixed.after);
+    if (cmd.fix && l.absolute) {
+      try {
+        writeFileSync(l.absolute, l.fixed.after);
+      } catch (error) {
+        l.result.diagnostics.push({
+          code: 'input/unwritable',
+          severity: 'error',
+          pointer: '',
+          message: `The fixes could not be written (${(error as NodeJS.ErrnoException).code ?? 'error'}); the file is unchanged.`,
+        });
+      }
+    }
     if (cmd.fixDryRun) {
       const secrets = [...secretsInText(l.fixed.before), ...secretsInText(l.fixed.after)];
       let diff = lineDiff(l.fixed.before, l.fixed.after, l.result.file);
@@ -209,8 +220,12 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   });
   if (cmd.output) {
     const path = resolve(io.cwd, cmd.output);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, report);
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, report);
+    } catch (error) {
+      throw new ConfigError(`Cannot write the report to ${cmd.output}: ${(error as Error).message}`);
+    }
   } else io.stdout.write(report);
 
   const all = results.flatMap((r) => r.diagnostics);

@@ -1,5 +1,5 @@
 /** Suppressions: YAML comment directives with a required reason, and an ignore file (for JSON, which has no comments). */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../diagnostics';
 import { docsUrl, ruleById } from '../engine/registry';
@@ -199,6 +199,7 @@ export function writeIgnoreFile(
       });
     }
   }
+  mkdirSync(dirname(resolve(path)), { recursive: true });
   writeFileSync(path, `${JSON.stringify({ version: 1, ignores: ignore.entries }, null, 2)}\n`);
   return ignore.entries.length;
 }
