@@ -71,6 +71,27 @@ describe('exported schema files', () => {
     });
   }
 
+  it('describe every property, in plain text and Markdown', () => {
+    const missing: string[] = [];
+    for (const kind of DOCUMENT_KINDS) {
+      const visit = (node: unknown, path: string): void => {
+        if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${path}/${i}`));
+        if (node === null || typeof node !== 'object') return;
+        for (const [name, p] of Object.entries(
+          ((node as Record<string, unknown>)['properties'] ?? {}) as Record<string, Record<string, unknown>>,
+        )) {
+          if (typeof p['description'] !== 'string' || typeof p['markdownDescription'] !== 'string')
+            missing.push(`${kind}${path}/${name}`);
+        }
+        // Constraint subschemas (allOf/not/if/then) restate properties declared, with docs, elsewhere.
+        for (const [k, v] of Object.entries(node))
+          if (!['allOf', 'not', 'if', 'then'].includes(k)) visit(v, `${path}/${k}`);
+      };
+      visit(schemaOf(kind), '');
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('have a SchemaStore catalog listing each with file patterns', () => {
     const catalog = JSON.parse(readFileSync(join(ROOT, 'schemas', 'catalog.json'), 'utf8')) as {
       version: number;

@@ -23,11 +23,31 @@ function addMarkdown(node: unknown): unknown {
   return out;
 }
 
+/** Gives every property that is a bare `$ref` the description of the schema it names, so hovers never come up empty. */
+function describeReferences(doc: JsonSchema): void {
+  const defs = (doc.$defs as Record<string, JsonSchema> | undefined) ?? {};
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const props = (node as JsonSchema).properties as Record<string, JsonSchema> | undefined;
+    for (const p of Object.values(props ?? {})) {
+      const ref = typeof p.$ref === 'string' ? defs[p.$ref.replace('#/$defs/', '')] : undefined;
+      if (ref && p.description === undefined) {
+        p.description = ref.description;
+        p.markdownDescription = ref.markdownDescription ?? ref.description;
+      }
+    }
+    for (const v of Object.values(node)) visit(v);
+  };
+  visit(doc);
+}
+
 /** The exported JSON Schema document of a kind (draft 2020-12). */
 export function exportSchema(kind: DocumentKind): JsonSchema {
   const doc = formatsToPatterns(addMarkdown(toDocument(kindSchemas[kind], schemaUrl(kind)))) as JsonSchema;
   addEditorConstraints(kind, doc);
   addSnippets(doc, kind);
+  describeReferences(doc);
   const properties = { ...(doc.properties as JsonSchema) };
   // Files may name their schema; the linter strips this key before checking the document.
   doc.properties = {
