@@ -64,10 +64,13 @@ export function lintText(text: string, options: LintTextOptions = {}): FileResul
     });
   }
   const finish = (kind: DocumentKind | null, found: Diagnostic[]) => {
-    const all = redactStrings(
-      [...source.diagnostics, ...found].map((d) => (d.docsUrl === undefined ? { ...d, docsUrl: docsUrl(d.code) } : d)),
-      secretsInText(text),
-    ).sort(compareDiagnostics);
+    const withDocs = [...source.diagnostics, ...found].map((d) =>
+      d.docsUrl === undefined ? { ...d, docsUrl: docsUrl(d.code) } : d,
+    );
+    // Raw-text secrets matter when a file did not parse (lint could not see its values).
+    const all = (withDocs.length === 0 ? withDocs : redactStrings(withDocs, secretsInText(text))).sort(
+      compareDiagnostics,
+    );
     return { file, kind, diagnostics: all, source };
   };
   if (!source.ok) return finish(null, []);
