@@ -30,7 +30,8 @@ export default defineRule({
   check(ctx) {
     for (const [which, list] of LISTS) {
       const filters = nameFilters(ctx, which);
-      const key = (v: unknown) => (isObject(v) ? JSON.stringify([v.filterType, v.patternType, v.name]) : undefined);
+      const key = (v: unknown) =>
+        isObject(v) ? `${String(v.filterType)}\u0000${String(v.patternType)}\u0000${String(v.name)}` : undefined;
       const seen = new Map<string, number>();
       const star = filters.findIndex(
         (f) =>

@@ -58,12 +58,18 @@ export function stringAt(parent: Located | undefined, key: string): Located<stri
 }
 
 /** The link's `configurations` object. */
-export const configurations = (ctx: Pick<RuleContext, 'link'>): Located<JsonObject> | undefined =>
-  objectAt(ctx.link as LinkLocation | undefined, 'configurations');
+export const configurations = (ctx: Pick<RuleContext, 'link'>): Located<JsonObject> | undefined => section(ctx, '');
 
-/** The link's `configurations.<section>` object. */
-export const section = (ctx: Pick<RuleContext, 'link'>, name: string): Located<JsonObject> | undefined =>
-  objectAt(configurations(ctx), name);
+/** The link's `configurations.<section>` object (`''`: `configurations` itself); looked up once per lint. */
+export function section(ctx: Pick<RuleContext, 'link'>, name: string): Located<JsonObject> | undefined {
+  const link = ctx.link as LinkLocation | undefined;
+  if (!link) return undefined;
+  const cache = link.sections;
+  if (cache?.has(name)) return cache.get(name) as Located<JsonObject> | undefined;
+  const found = name === '' ? objectAt(link, 'configurations') : objectAt(section(ctx, ''), name);
+  cache?.set(name, found);
+  return found;
+}
 
 /** Which kind of name filter list. */
 export type FilterList = 'topic' | 'group';

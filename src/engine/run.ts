@@ -24,9 +24,9 @@ const LINK_KINDS: ReadonlySet<DocumentKind> = new Set([
 /** The shadow link object of a document, if the kind has one and it is present. */
 export function locateLink(kind: DocumentKind, doc: unknown): LinkLocation | undefined {
   if (!LINK_KINDS.has(kind)) return undefined;
-  if (kind === 'ShadowLink') return { value: doc, pointer: '' };
+  if (kind === 'ShadowLink') return { value: doc, pointer: '', sections: new Map() };
   const value = own(doc, 'shadowLink');
-  return value === undefined ? undefined : { value, pointer: '/shadowLink' };
+  return value === undefined ? undefined : { value, pointer: '/shadowLink', sections: new Map() };
 }
 
 function settingOf(

@@ -18,6 +18,8 @@ export type MessageSpec = string | { text: string; severity: Severity };
 export interface LinkLocation {
   value: unknown;
   pointer: string;
+  /** The link's sections, looked up once per lint and shared by the rules (see `section`). */
+  sections?: Map<string, unknown>;
 }
 
 /** One finding as a rule reports it; the engine adds code, severity, docs URL and location. */
