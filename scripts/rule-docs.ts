@@ -4,6 +4,7 @@ import { allRules } from '../src/engine/registry';
 import { CONFORMANCE_CHECKS } from '../src/conformance';
 import type { Rule, RuleExample } from '../src/engine/types';
 import { STRUCTURAL_CODES } from '../src/validate/codes';
+import { FILE_CODES } from '../src/file-codes';
 
 const NOW = '2026-06-01T00:00:00Z';
 const SEVERITY_ICON = { error: 'error', warning: 'warning', info: 'info' } as const;
@@ -152,5 +153,7 @@ export function docFiles(): Map<string, string> {
   for (const rule of allRules) files.set(`docs/rules/${rule.id}.md`, rulePage(rule));
   files.set('docs/rules/schema.md', structuralPage());
   files.set('docs/rules/conformance.md', conformancePage());
+  for (const [family, f] of Object.entries(FILE_CODES))
+    files.set(`docs/rules/${family}.md`, codePage(family, f.title, f.intro, Object.entries(f.codes)));
   return files;
 }

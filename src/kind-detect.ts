@@ -2,10 +2,13 @@
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from './model/kinds';
 import { isObject, own } from './pointer';
 
+/** Why a kind could not be decided; each is the `kind/<reason>` code of the finding. */
+export const KIND_REASONS = ['unknown-schema', 'ambiguous', 'unrecognised'] as const;
+
 /** How a kind was decided, or why it could not be. */
 export type KindDecision =
   | { kind: DocumentKind; by: 'flag' | 'schema' | 'modeline' | 'shape' }
-  | { kind: null; reason: 'unknown-schema' | 'ambiguous' | 'unrecognised'; message: string };
+  | { kind: null; reason: (typeof KIND_REASONS)[number]; message: string };
 
 const HOW_TO_NAME = `Name the kind with a top-level "$schema" (e.g. "https://unpkg.com/svc-admin-spec/schemas/ShadowLink.schema.json"), a "# yaml-language-server: $schema=…" modeline, or --kind <${DOCUMENT_KINDS.join('|')}>.`;
 

@@ -155,3 +155,28 @@ describe('rule settings', () => {
     ).not.toContain('snake-case-key');
   });
 });
+
+describe('documentation of the other codes', () => {
+  it('every parse/, input/, kind/ and suppression/ code used in the sources has a documented entry', async () => {
+    const { readFileSync: read } = await import('node:fs');
+    const { FILE_CODES } = await import('../src/file-codes');
+    const { KIND_REASONS } = await import('../src/kind-detect');
+    const sources = [
+      'source/json.ts',
+      'source/yaml.ts',
+      'source/index.ts',
+      'lint-text.ts',
+      'cli/run.ts',
+      'cli/suppress.ts',
+    ].map((f) => read(join(import.meta.dirname, '..', 'src', f), 'utf8'));
+    const used = new Set(
+      sources.flatMap((s) => [...s.matchAll(/'((?:parse|input|suppression)\/[a-z-]+)'/g)].map((m) => m[1]!)),
+    );
+    for (const reason of KIND_REASONS) used.add(`kind/${reason}`);
+    expect(used.size).toBeGreaterThan(15);
+    for (const code of used) {
+      const [family, name] = code.split('/') as [string, string];
+      expect(FILE_CODES[family]?.codes[name], code).toBeDefined();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Severity } from '../diagnostics';
 import { allRules, docsUrl } from '../engine/registry';
 import type { Formatter } from './types';
+import { describeFileCode } from '../file-codes';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -20,7 +21,7 @@ function describe(code: string): { short: string; full: string; level: Severity 
   const rule = allRules.find((r) => r.id === code);
   if (rule) return { short: rule.docs.description, full: rule.docs.rationale, level: rule.severity };
   const prefix = Object.keys(OTHER_CODES).find((p) => code.startsWith(p));
-  const text = prefix ? OTHER_CODES[prefix]! : code;
+  const text = describeFileCode(code) ?? (prefix ? OTHER_CODES[prefix]! : code);
   return { short: text, full: text, level: 'error' };
 }
 

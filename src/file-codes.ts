@@ -1,0 +1,63 @@
+/** Codes of findings about files rather than documents (`parse/…`, `input/…`, `kind/…`, `suppression/…`), documented on their own pages. */
+
+/** Each code family: a page title, an introduction, and every code with what it means and what to do. */
+export const FILE_CODES: Readonly<Record<string, { title: string; intro: string; codes: Record<string, string> }>> = {
+  parse: {
+    title: 'Parse codes',
+    intro:
+      'The file could not be read as one JSON or YAML document, or has a problem on the way. Syntax errors stop the linting of that file; the other files are still linted.',
+    codes: {
+      'json-syntax':
+        'A JSON syntax error (a trailing comma, a comment, a missing quote or bracket), with its line and column. Strict JSON is what the server decodes.',
+      'yaml-syntax':
+        'A YAML syntax error (tabs used for indentation, bad indentation, an unterminated flow collection), with its line and column.',
+      'duplicate-key':
+        'A key appears twice in one object. The server keeps the last value for single fields and appends arrays, so one of the two silently loses. Keep one.',
+      bom: "A byte order mark at the start of the file (warning). JSON decoders such as the server's reject it; save as UTF-8 without BOM.",
+      'multi-document':
+        'More than one YAML document (`---`) in one file. One file is one request or config; only the first document is linted.',
+      'too-deep': 'Nesting deeper than 512 levels. No Admin API message is that deep; the file is not linted further.',
+      'alias-bomb': 'YAML aliases that expand excessively (a "billion laughs" file). The file is not linted.',
+    },
+  },
+  input: {
+    title: 'Input codes',
+    intro:
+      'The input could not be read or written at all. These findings make the command exit with code 2; the other files are still linted.',
+    codes: {
+      'not-found': 'No file or directory at this path (or a dangling symbolic link).',
+      unreadable: 'The file exists but cannot be read (permissions, an I/O error).',
+      binary: 'The file is binary (contains NUL bytes) or is not valid UTF-8.',
+      empty: 'The file is empty, or holds only whitespace or comments: there is no document to lint.',
+      unwritable: '`--fix` computed changes but could not write the file; it is unchanged.',
+    },
+  },
+  kind: {
+    title: 'Kind codes',
+    intro:
+      'The linter could not tell which of the six document kinds the file holds. Name it with a top-level `"$schema"`, a `# yaml-language-server: $schema=` modeline, `--kind`, or a config override with `kind`.',
+    codes: {
+      ambiguous:
+        'The shape fits several kinds (for example `{}`, a valid GetBrokerRequest and an empty anything else).',
+      unrecognised: 'The shape fits no kind: this does not look like an Admin API v2 document.',
+      'unknown-schema': 'The top-level `"$schema"` names none of the svc-admin-spec schemas.',
+    },
+  },
+  suppression: {
+    title: 'Suppression codes',
+    intro:
+      'Problems with `# svc-admin-spec-disable-next-line` / `# svc-admin-spec-disable` comments and with the ignore file.',
+    codes: {
+      'missing-reason': 'A directive without ` -- <reason>`. It is not applied: every suppression must say why.',
+      invalid: 'A directive that names no rule, or names something that is not a rule id or `schema/` code.',
+      unused:
+        'A directive or ignore-file entry that suppresses nothing (warning): the finding is gone, remove the suppression.',
+    },
+  },
+};
+
+/** A one-line description of any file code, or undefined. */
+export function describeFileCode(code: string): string | undefined {
+  const [family, name] = code.split('/') as [string, string | undefined];
+  return name === undefined ? undefined : FILE_CODES[family]?.codes[name];
+}
