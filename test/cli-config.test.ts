@@ -215,6 +215,31 @@ describe('--fix', () => {
     expect(codes(dir, ['a.yaml'])).toEqual([['a.yaml', ['synced-property-redundant:info']]]);
   });
 
+  it('removes entries of YAML flow collections as text edits, keeping the layout', () => {
+    const flow = [
+      'name: dr-link   # the link',
+      'configurations:',
+      '  clientOptions: { bootstrapServers: ["s:9092"], effectiveFetchMaxBytes: 5 }',
+      '  topicMetadataSyncOptions:',
+      '    syncedShadowTopicProperties: [svc.remote.recovery, segment.ms, svc.storage.mode, segment.ms]',
+      '  securitySyncOptions: {effectiveInterval: 30s}',
+      '',
+    ].join('\n');
+    const dir = scratch({ 'f.yaml': flow });
+    expect(cli(['lint', '--fix', 'f.yaml'], { cwd: dir }).code).toBe(0);
+    expect(readFileSync(join(dir, 'f.yaml'), 'utf8')).toBe(
+      [
+        'name: dr-link   # the link',
+        'configurations:',
+        '  clientOptions: { bootstrapServers: ["s:9092"] }',
+        '  topicMetadataSyncOptions:',
+        '    syncedShadowTopicProperties: [segment.ms]',
+        '  securitySyncOptions: {}',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('--fix-dry-run prints the change and writes nothing', () => {
     const dir = scratch({ 'a.yaml': original });
     const r = cli(['lint', '--fix-dry-run', 'a.yaml'], { cwd: dir });

@@ -1,7 +1,7 @@
 /** Applies machine-applicable fixes to JSON or YAML text as minimal text edits, keeping comments, order and quoting. */
 import { parseDocument } from 'yaml';
 import type { Diagnostic, Fix } from '../diagnostics';
-import { parsePointer } from '../pointer';
+import { parentPointer, parsePointer } from '../pointer';
 import type { ParsedSource } from '../source/index';
 
 /** A replacement of `[start, end)` by `text`. */
@@ -47,10 +47,11 @@ function jsonRemoval(text: string, start: number, end: number): Edit {
 }
 
 /** A whole-line removal of a block-style YAML entry, when the entry occupies whole lines. */
-function yamlLineRemoval(text: string, start: number, end: number): Edit | undefined {
+function yamlLineRemoval(text: string, start: number, end: number, sequenceItem: boolean): Edit | undefined {
   const ls = lineStart(text, start);
   const prefix = text.slice(ls, start);
-  if (!/^\s*(-\s+)?$/.test(prefix)) return undefined;
+  // The "- " belongs to a sequence item, never to the first key of a mapping inside one.
+  if (!(sequenceItem ? /^\s*-\s+$/ : /^\s*$/).test(prefix)) return undefined;
   const le = lineEnd(text, end);
   const rest = text.slice(end, le);
   if (!/^\s*(#.*)?\r?\n?$/.test(rest)) return undefined;
@@ -83,8 +84,10 @@ function editFor(text: string, source: ParsedSource, fix: Fix): Edit | Edit[] | 
     case 'remove': {
       const start = span.key ? span.key[0] : span.value[0];
       if (source.format === 'json') return jsonRemoval(text, start, span.value[1]);
-      // A sequence item's span starts at its value; the "- " before it belongs to the item.
-      return yamlLineRemoval(text, start, span.value[1]) ?? 'document';
+      // In a YAML flow collection ([a, b] or {a: 1}) entries are comma-separated, as in JSON.
+      const parent = source.span(parentPointer(fix.pointer));
+      if (parent && /[[{]/.test(text.charAt(parent.value[0]))) return jsonRemoval(text, start, span.value[1]);
+      return yamlLineRemoval(text, start, span.value[1], span.key === undefined) ?? 'document';
     }
   }
 }
