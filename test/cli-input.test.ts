@@ -219,6 +219,19 @@ describe('parsing with positions', () => {
     expect(crlfJson[0]!.range!.start).toEqual({ line: 2, column: 9 });
   });
 
+  it('odd YAML (complex keys, anchors, a top-level list) gives findings and nothing on stderr', () => {
+    const complex = lintText('c.yaml', '? [a, b]\n: c\nname: x\nconfigurations: {}\n');
+    expect(complex.diags.map((d) => d.code)).toEqual(['schema/unknown-property']);
+    expect(complex.run.stderr).toBe('');
+    expect(
+      lintText('an.yaml', 'name: x\nconfigurations: &c {}\nother: *c\n').diags.map((d) => [
+        d.code,
+        d.range!.start.line,
+      ]),
+    ).toEqual([['schema/unknown-property', 3]]);
+    expect(lintText('l.yaml', '- a\n').diags.map((d) => d.code)).toEqual(['kind/unrecognised']);
+  });
+
   it('tabs used for YAML indentation, and multi-document YAML, are diagnostics', () => {
     const tabs = lintText('t.yaml', 'name: x\nconfigurations:\n\tclientOptions: {}\n').diags;
     expect(tabs[0]!.code).toBe('parse/yaml-syntax');

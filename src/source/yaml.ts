@@ -96,6 +96,8 @@ export function parseYaml(text: string): ParsedSource {
       prettyErrors: false,
       uniqueKeys: true,
       strict: true,
+      // Problems become diagnostics; the library must not print process warnings of its own.
+      logLevel: 'error',
     }) as Document.Parsed[];
   } catch (error) {
     diagnostics.push({
