@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/types';
-import { child, exampleLink, nameFilters, stringAt } from '../src/engine/helpers';
+import { child, exampleLink, globData, nameFilters, stringAt } from '../src/engine/helpers';
 
 /** Consumer-group filters: the same `*` rules as topic filters. */
 export default defineRule({
@@ -27,12 +27,7 @@ export default defineRule({
       else if (v === '*' && child(f, 'patternType')?.value === 'PATTERN_TYPE_PREFIX')
         ctx.report({ messageId: 'starPrefix', pointer: name.pointer, data: { i } });
       else if (v !== '*' && v.includes('*')) {
-        const prefix = v.slice(0, v.indexOf('*'));
-        ctx.report({
-          messageId: 'glob',
-          pointer: name.pointer,
-          data: { i, value: JSON.stringify(v.slice(0, 80)), prefix: prefix ? `"${prefix}"` : 'a literal prefix' },
-        });
+        ctx.report({ messageId: 'glob', pointer: name.pointer, data: { i, ...globData(v) } });
       }
     }
   },

@@ -1,16 +1,7 @@
 import { defineRule } from '../src/engine/types';
-import { child, examplePartitions, exampleResponse, itemsAt, objectAt, type Located } from '../src/engine/helpers';
+import { child, examplePartitions, exampleResponse, partitionInfos } from '../src/engine/helpers';
 
 const INT64_FIELDS = ['partitionId', 'highWatermark', 'sourceHighWatermark', 'sourceLastStableOffset'] as const;
-
-/** Partition information of every shadow topic in a response, located. */
-export function partitionInfos(doc: unknown): { topic: Located; partitions: Located[] }[] {
-  const status = objectAt({ value: doc, pointer: '' }, 'shadowLink', 'status');
-  return itemsAt(status, 'shadowTopics').map((topic) => ({
-    topic,
-    partitions: itemsAt(objectAt(topic, 'status'), 'partitionInformation'),
-  }));
-}
 
 /** int64 values sent as JSON numbers beyond 2^53. */
 export default defineRule({

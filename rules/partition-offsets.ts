@@ -1,6 +1,5 @@
 import { defineRule } from '../src/engine/types';
-import { child, examplePartitions, exampleResponse } from '../src/engine/helpers';
-import { partitionInfos } from './int64-precision';
+import { child, examplePartitions, exampleResponse, partitionInfos } from '../src/engine/helpers';
 
 /** An int64 as a number when that is exact (the common case), else as a bigint. */
 const asBig = (v: unknown): number | bigint | undefined => {

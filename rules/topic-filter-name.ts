@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/types';
-import { exampleLink, nameFilters, stringAt, child } from '../src/engine/helpers';
+import { child, exampleLink, globData, nameFilters, stringAt } from '../src/engine/helpers';
 
 const NAME_RE = /^[A-Za-z0-9._-]+$/;
 
@@ -35,12 +35,7 @@ export default defineRule({
         if (pattern === 'PATTERN_TYPE_PREFIX' || pattern === 'PATTERN_TYPE_PREFIXED')
           ctx.report({ messageId: 'starPrefix', pointer: name.pointer, data: { i } });
       } else if (v.includes('*')) {
-        const prefix = v.slice(0, v.indexOf('*'));
-        ctx.report({
-          messageId: 'glob',
-          pointer: name.pointer,
-          data: { i, value: JSON.stringify(v.slice(0, 80)), prefix: prefix ? `"${prefix}"` : 'a literal prefix' },
-        });
+        ctx.report({ messageId: 'glob', pointer: name.pointer, data: { i, ...globData(v) } });
       } else if (!NAME_RE.test(v)) {
         const bad = [...new Set(v.replace(/[A-Za-z0-9._-]/g, ''))].slice(0, 5).map((c) => JSON.stringify(c));
         ctx.report({ messageId: 'chars', pointer: name.pointer, data: { i, chars: bad.join(', ') } });

@@ -3,11 +3,9 @@ import { lint } from '../src/lint';
 import { allRules } from '../src/engine/registry';
 import { CONFORMANCE_CHECKS } from '../src/conformance';
 import type { Rule, RuleExample } from '../src/engine/types';
+import { exampleKind, exampleLintOptions } from '../src/engine/examples';
 import { STRUCTURAL_CODES } from '../src/validate/codes';
 import { FILE_CODES } from '../src/file-codes';
-
-const NOW = '2026-06-01T00:00:00Z';
-const SEVERITY_ICON = { error: 'error', warning: 'warning', info: 'info' } as const;
 
 /** Shortens PEM bodies so pages stay readable. */
 const abbreviatePem = (text: string): string =>
@@ -15,17 +13,8 @@ const abbreviatePem = (text: string): string =>
 
 const json = (value: unknown): string => abbreviatePem(JSON.stringify(value, null, 2));
 
-function exampleOptions(rule: Rule, ex: RuleExample) {
-  return {
-    targetVersion: ex.targetVersion ?? '26.1',
-    now: new Date(ex.now ?? NOW),
-    isFile: ex.isFile ?? false,
-    rules: ex.options ? { [rule.id]: ['error', ex.options] as ['error', Record<string, unknown>] } : {},
-  } as const;
-}
-
 function context(rule: Rule, ex: RuleExample): string {
-  const parts = [`kind \`${ex.kind ?? rule.kinds[0]}\``];
+  const parts = [`kind \`${exampleKind(rule, ex)}\``];
   if (ex.targetVersion) parts.push(`target version ${ex.targetVersion}`);
   if (ex.isFile) parts.push('linted as a file');
   if (ex.now) parts.push(`at ${ex.now}`);
@@ -70,12 +59,9 @@ export function rulePage(rule: Rule): string {
     );
   }
   lines.push('## Examples', '');
-  for (const ex of rule.examples.invalid) {
-    const found = lint(ex.kind ?? rule.kinds[0]!, ex.doc, exampleOptions(rule, ex)).diagnostics.filter(
-      (d) => d.code === rule.id,
-    );
+  const block = (heading: string, ex: RuleExample) =>
     lines.push(
-      `### ✗ Incorrect${ex.title ? `: ${ex.title}` : ''}`,
+      `### ${heading}${ex.title ? `: ${ex.title}` : ''}`,
       '',
       `(${context(rule, ex)})`,
       '',
@@ -84,21 +70,14 @@ export function rulePage(rule: Rule): string {
       '```',
       '',
     );
-    for (const d of found) lines.push(`- \`${d.pointer}\` ${SEVERITY_ICON[d.severity]}: ${abbreviatePem(d.message)}`);
+  for (const ex of rule.examples.invalid) {
+    block('✗ Incorrect', ex);
+    const found = lint(exampleKind(rule, ex), ex.doc, exampleLintOptions(rule, ex)).diagnostics;
+    for (const d of found.filter((x) => x.code === rule.id))
+      lines.push(`- \`${d.pointer}\` ${d.severity}: ${abbreviatePem(d.message)}`);
     lines.push('');
   }
-  for (const ex of rule.examples.valid) {
-    lines.push(
-      `### ✓ Correct${ex.title ? `: ${ex.title}` : ''}`,
-      '',
-      `(${context(rule, ex)})`,
-      '',
-      '```json',
-      json(ex.doc),
-      '```',
-      '',
-    );
-  }
+  for (const ex of rule.examples.valid) block('✓ Correct', ex);
   lines.push('## Turning it off', '', `\`\`\`json\n{ "rules": { "${rule.id}": "off" } }\n\`\`\``, '');
   return lines.join('\n');
 }

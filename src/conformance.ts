@@ -1,7 +1,7 @@
 /** Conformance: does a response honour the request it answers? */
 import { normalizeDiagnostics, type Diagnostic } from './diagnostics';
 import { docsUrl } from './engine/registry';
-import { child, objectAt, stringAt, type Located } from './engine/helpers';
+import { PAUSABLE_TASKS, child, objectAt, stringAt, type Located } from './engine/helpers';
 import { keyFingerprint } from './fingerprint';
 import { CLIENT_OPTION_DEFAULTS, NUMERIC_CLIENT_OPTIONS, effectiveFieldName } from './model/client-options';
 import { durationMillis, parseDuration } from './model/formats';
@@ -39,7 +39,6 @@ export const CONFORMANCE_CHECKS: Readonly<Record<string, string>> = {
 };
 
 const DEFAULT_INTERVAL_MS = 30_000;
-const SYNC_TASKS = ['topicMetadataSyncOptions', 'consumerOffsetSyncOptions', 'securitySyncOptions'] as const;
 
 const root = (value: unknown): Located => ({ value, pointer: '' });
 const show = (v: unknown): string => (v === undefined ? 'absent' : JSON.stringify(v));
@@ -136,7 +135,7 @@ function checkCreateShadowLink(request: unknown, response: unknown, f: Findings)
       }
     }
   }
-  for (const task of SYNC_TASKS) {
+  for (const task of PAUSABLE_TASKS) {
     const reqTask = objectAt(reqLink, 'configurations', task);
     const resTask = objectAt(resLink, 'configurations', task);
     if (!resTask) continue;

@@ -50,7 +50,11 @@ export interface Diagnostic {
   related?: RelatedLocation[];
 }
 
-const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+/** Severities by seriousness: lower is more severe. */
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };
+
+/** Severity names, most severe first. */
+export const SEVERITIES = Object.keys(SEVERITY_RANK) as Severity[];
 
 /** Orders diagnostics by position (when known), then pointer, severity and code; deterministic for equal inputs. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {

@@ -1,5 +1,5 @@
 /** Lints the text of a file: parse with positions, decide the kind, lint, and put every finding on a line and column. */
-import { compareDiagnostics, normalizeDiagnostics, type Diagnostic, type Range } from './diagnostics';
+import { compareDiagnostics, type Diagnostic, type Range } from './diagnostics';
 import { docsUrl } from './engine/registry';
 import { detectKind } from './kind-detect';
 import { lint, type LintOptions } from './lint';
@@ -97,7 +97,8 @@ export function lintText(text: string, options: LintTextOptions = {}): FileResul
   }
   const { filename: _f, kind: _k, format: _fmt, ...lintOptions } = options;
   const result = lint(decision.kind, value, { ...lintOptions, isFile: true });
-  const located = normalizeDiagnostics(result.diagnostics).map((d) => {
+  // `lint` already sorted and de-duplicated; only positions are added here.
+  const located = result.diagnostics.map((d) => {
     const range = locate(source, d.pointer, KEY_CODES.has(d.code));
     const out: Diagnostic = range ? { ...d, range } : { ...d };
     if (d.related) {

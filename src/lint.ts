@@ -1,5 +1,5 @@
 /** The library's entry points: `lint` and `assertValid`. */
-import { normalizeDiagnostics, type Diagnostic, type Severity } from './diagnostics';
+import { normalizeDiagnostics, type Diagnostic } from './diagnostics';
 import { docsUrl, ruleById } from './engine/registry';
 import { applySettingsToStructural, runRules, type RunSettings } from './engine/run';
 import { TARGET_VERSIONS, type RuleSetting, type TargetVersion } from './engine/types';
@@ -90,6 +90,3 @@ export function assertValid(kind: DocumentKind, value: unknown, options?: LintOp
   const result = lint(kind, value, options);
   if (!result.valid) throw new ValidationError(kind, result.diagnostics);
 }
-
-/** Severity names, most severe first. */
-export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];

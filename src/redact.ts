@@ -27,7 +27,8 @@ export function collectSecrets(doc: unknown): string[] {
   return [...found].sort((a, b) => b.length - a.length);
 }
 
-function mask(text: string, secrets: readonly string[]): string {
+/** Replaces every occurrence of each secret in a text by a mask. */
+export function mask(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of secrets) if (out.includes(s)) out = out.split(s).join(MASK);
   return out;

@@ -7,6 +7,7 @@ import { stringify as toYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { allRules } from '../src/engine/registry';
 import type { RuleExample } from '../src/engine/types';
+import { EXAMPLE_NOW } from '../src/engine/examples';
 import { lintText } from '../src/lint-text';
 import { DOCUMENT_KINDS, type DocumentKind } from '../src/model/kinds';
 import { ROOT } from './cli-helpers';
@@ -110,8 +111,6 @@ interface Case {
   example?: RuleExample;
 }
 
-const NOW = new Date('2026-06-01T00:00:00Z');
-
 /** Every document the linter accepts (no error): fixtures, good examples, valid rule examples. */
 function acceptedCorpus(): Case[] {
   const cases: Case[] = validFixtures().map((f) => ({ name: `fixture ${f.name}`, kind: f.kind, doc: f.value }));
@@ -154,8 +153,7 @@ const lintAs = (c: Case, text: string, format: 'json' | 'yaml') =>
   lintText(text, {
     kind: c.kind,
     format,
-    now: c.example?.now ? new Date(c.example.now) : NOW,
-    ...(c.example?.options ? {} : {}),
+    now: new Date(c.example?.now ?? EXAMPLE_NOW),
   });
 
 describe('no editor error on a document the linter accepts', () => {

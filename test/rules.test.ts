@@ -6,31 +6,17 @@ import { lint } from '../src/lint';
 import { allRules } from '../src/engine/registry';
 import { collectReports } from '../src/engine/run';
 import type { Rule, RuleExample } from '../src/engine/types';
-import type { DocumentKind } from '../src/model/kinds';
+import { exampleKind, exampleLintOptions } from '../src/engine/examples';
+import type { RunSettings } from '../src/engine/run';
 
 const RULES_DIR = join(import.meta.dirname, '..', 'rules');
-const NOW = '2026-06-01T00:00:00Z';
-
-function settingsOf(rule: Rule, ex: RuleExample) {
-  const kind: DocumentKind = ex.kind ?? rule.kinds[0]!;
-  return {
-    kind,
-    targetVersion: ex.targetVersion ?? ('26.1' as const),
-    now: new Date(ex.now ?? NOW),
-    isFile: ex.isFile ?? false,
-    rules: {},
-  };
+/** The engine settings an example's rule runs with (its options are passed to the rule directly). */
+function settingsOf(rule: Rule, ex: RuleExample): RunSettings {
+  const { targetVersion, now, isFile } = exampleLintOptions(rule, ex);
+  return { kind: exampleKind(rule, ex), targetVersion, now, isFile, rules: {} };
 }
 
-function lintExample(rule: Rule, ex: RuleExample) {
-  const s = settingsOf(rule, ex);
-  return lint(s.kind, ex.doc, {
-    targetVersion: s.targetVersion,
-    now: s.now,
-    isFile: s.isFile,
-    rules: ex.options ? { [rule.id]: ['error', ex.options] } : {},
-  });
-}
+const lintExample = (rule: Rule, ex: RuleExample) => lint(exampleKind(rule, ex), ex.doc, exampleLintOptions(rule, ex));
 
 const byPointer = <T extends { pointer: string }>(xs: T[]): T[] =>
   [...xs].sort((a, b) => (a.pointer === b.pointer ? 0 : a.pointer < b.pointer ? -1 : 1));

@@ -1,7 +1,8 @@
 /** Command-line arguments: parsing and the help text. */
 import { parseArgs } from 'node:util';
-import type { Severity } from '../diagnostics';
-import { TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
+import { SEVERITIES, type Severity } from '../diagnostics';
+import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
+import { FORMAT_NAMES, type FormatName } from '../format/index';
 import { ruleById } from '../engine/registry';
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
 import type { RuleSettings } from './config';
@@ -16,7 +17,7 @@ export interface LintCommand {
   command: 'lint';
   paths: string[];
   kind?: DocumentKind;
-  format: 'stylish' | 'json' | 'sarif' | 'github';
+  format: FormatName;
   output?: string;
   failSeverity: Severity;
   maxWarnings?: number;
@@ -76,10 +77,6 @@ Options:
 Exit codes: 0 no finding at or above the fail level; 1 findings at or above it (or too many
 warnings); 2 usage error, unreadable input or internal error.`;
 
-const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
-const SEVERITIES = ['error', 'warning', 'info'] as const;
-const SETTINGS = ['off', 'info', 'warning', 'error'] as const;
-
 /** Parses argv (without `node` and the script). */
 export function parseCommandLine(argv: readonly string[]): Command {
   let parsed;
@@ -129,8 +126,8 @@ export function parseCommandLine(argv: readonly string[]): Command {
     if (format !== 'stylish' && format !== 'json') throw new UsageError('`rules` supports --format stylish or json.');
     return { command: 'rules', format };
   }
-  if (!(FORMATS as readonly string[]).includes(format))
-    throw new UsageError(`Unknown format "${format}"; use one of ${FORMATS.join(', ')}.`);
+  if (!(FORMAT_NAMES as readonly string[]).includes(format))
+    throw new UsageError(`Unknown format "${format}"; use one of ${FORMAT_NAMES.join(', ')}.`);
   if (v.kind !== undefined && !isDocumentKind(v.kind))
     throw new UsageError(`Unknown kind "${v.kind}"; use one of ${DOCUMENT_KINDS.join(', ')}.`);
   const failSeverity = v['fail-severity'] ?? 'error';
@@ -148,8 +145,8 @@ export function parseCommandLine(argv: readonly string[]): Command {
     const [, id, level] = m as unknown as [string, string, string];
     if (!ruleById.has(id))
       throw new UsageError(`Unknown rule "${id}" in --rule; run \`svc-admin-spec rules\` to list them.`);
-    if (!(SETTINGS as readonly string[]).includes(level))
-      throw new UsageError(`--rule ${id}: severity must be one of ${SETTINGS.join(', ')}.`);
+    if (!(RULE_SETTINGS as readonly string[]).includes(level))
+      throw new UsageError(`--rule ${id}: severity must be one of ${RULE_SETTINGS.join(', ')}.`);
     rules[id] = level as RuleSetting;
   }
   const tv = v['target-version'];
@@ -160,7 +157,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
   const cmd: LintCommand = {
     command: 'lint',
     paths,
-    format: format as LintCommand['format'],
+    format: format as FormatName,
     failSeverity: failSeverity as Severity,
     noConfig: v['no-config'] ?? false,
     rules,

@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { parse as parseYamlText } from 'yaml';
 import { ruleById } from '../engine/registry';
-import { TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
+import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
 import { isDocumentKind, type DocumentKind } from '../model/kinds';
 import { isObject } from '../pointer';
 
@@ -38,8 +38,6 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-const SETTINGS = ['off', 'info', 'warning', 'error'];
-
 function checkRules(raw: unknown, where: string): RuleSettings {
   if (raw === undefined) return {};
   if (!isObject(raw)) throw new ConfigError(`${where}: "rules" must be an object of rule id → severity.`);
@@ -48,8 +46,10 @@ function checkRules(raw: unknown, where: string): RuleSettings {
     if (!ruleById.has(id))
       throw new ConfigError(`${where}: unknown rule "${id}" in "rules". Run \`svc-admin-spec rules\` to list them.`);
     const level = Array.isArray(v) ? v[0] : v;
-    if (typeof level !== 'string' || !SETTINGS.includes(level))
-      throw new ConfigError(`${where}: rule "${id}" must be one of ${SETTINGS.join(', ')} (or [severity, options]).`);
+    if (typeof level !== 'string' || !(RULE_SETTINGS as readonly string[]).includes(level))
+      throw new ConfigError(
+        `${where}: rule "${id}" must be one of ${RULE_SETTINGS.join(', ')} (or [severity, options]).`,
+      );
     if (Array.isArray(v)) {
       if (v.length !== 2 || !isObject(v[1]))
         throw new ConfigError(`${where}: rule "${id}" options must be [severity, { … }].`);
@@ -138,6 +138,9 @@ export function readConfig(path: string): Config {
   return parseConfig(raw, path, dirname(resolve(path)));
 }
 
+/** The config in force when there is no config file: everything at its defaults, globs relative to `root`. */
+export const emptyConfig = (root: string): Config => ({ root: resolve(root), rules: {}, ignore: [], overrides: [] });
+
 /** Finds the config upward from `cwd`; an empty config when there is none. */
 export function findConfig(cwd: string): Config {
   let dir = resolve(cwd);
@@ -147,19 +150,27 @@ export function findConfig(cwd: string): Config {
       if (existsSync(p)) return readConfig(p);
     }
     const parent = dirname(dir);
-    if (parent === dir) return { root: resolve(cwd), rules: {}, ignore: [], overrides: [] };
+    if (parent === dir) return emptyConfig(cwd);
     dir = parent;
   }
 }
 
+// Each glob list is compiled once, not once per file linted.
+const matchers = new WeakMap<string[], (path: string) => boolean>();
+
 /** A matcher for globs relative to the config root (dotfiles included). */
-const matcher = (globs: string[]) => picomatch(globs, { dot: true });
+function matcher(globs: string[]): (path: string) => boolean {
+  let m = matchers.get(globs);
+  if (!m) matchers.set(globs, (m = picomatch(globs, { dot: true })));
+  return m;
+}
+
+/** `to` relative to the directory `from`, with forward slashes (as globs and ignore entries write paths). */
+export const relativePosix = (from: string, to: string): string => relative(from, to).split('\\').join('/');
 
 /** True when the config's ignore globs cover the file. */
 export function isIgnored(config: Config, absolutePath: string): boolean {
-  if (config.ignore.length === 0) return false;
-  const rel = relative(config.root, absolutePath).split('\\').join('/');
-  return matcher(config.ignore)(rel);
+  return config.ignore.length > 0 && matcher(config.ignore)(relativePosix(config.root, absolutePath));
 }
 
 /** The settings for one file: the config's, then each matching override in order, then the command line's rules. */
@@ -167,7 +178,7 @@ export function settingsFor(config: Config, absolutePath: string | undefined, cl
   const out: FileSettings = { rules: { ...config.rules } };
   if (config.targetVersion) out.targetVersion = config.targetVersion;
   if (absolutePath) {
-    const rel = relative(config.root, absolutePath).split('\\').join('/');
+    const rel = relativePosix(config.root, absolutePath);
     for (const o of config.overrides) {
       if (!matcher(o.files)(rel)) continue;
       Object.assign(out.rules, o.rules);

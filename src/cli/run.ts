@@ -1,16 +1,16 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { countBySeverity, type Diagnostic } from '../diagnostics';
+import { countBySeverity, SEVERITY_RANK, type Diagnostic } from '../diagnostics';
 import { allRules } from '../engine/registry';
 import { applyFixesOnce, autofixes } from '../fix/apply';
 import { lineDiff } from '../fix/diff';
 import { FORMATTERS } from '../format/index';
 import { lintText, type FileResult } from '../lint-text';
-import { secretsInText } from '../redact';
+import { mask, secretsInText } from '../redact';
 import { decode, type ParsedSource } from '../source/index';
 import { HELP, parseCommandLine, UsageError, type LintCommand } from './args';
-import { ConfigError, findConfig, isIgnored, readConfig, settingsFor, type Config } from './config';
+import { ConfigError, emptyConfig, findConfig, isIgnored, readConfig, settingsFor, type Config } from './config';
 import { expandInputs } from './files';
 import {
   applyDirectives,
@@ -33,7 +33,6 @@ export interface CliIO {
 }
 
 const MAX_FIX_PASSES = 10;
-const RANK = { error: 0, warning: 1, info: 2 } as const;
 
 /** Decides colour: the flag, else FORCE_COLOR / NO_COLOR, else whether stdout is a terminal. */
 function useColor(cmd: LintCommand, io: CliIO): boolean {
@@ -102,7 +101,7 @@ function ignoreFilePath(cmd: LintCommand, config: Config, cwd: string): string {
 /** Lints the inputs and reports; returns the exit code. */
 async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   const config = cmd.noConfig
-    ? { root: io.cwd, rules: {}, ignore: [], overrides: [] }
+    ? emptyConfig(io.cwd)
     : cmd.config
       ? readConfig(resolve(io.cwd, cmd.config))
       : findConfig(io.cwd);
@@ -188,21 +187,18 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     }
     if (cmd.fixDryRun) {
       const secrets = [...secretsInText(l.fixed.before), ...secretsInText(l.fixed.after)];
-      let diff = lineDiff(l.fixed.before, l.fixed.after, l.result.file);
-      for (const s of secrets) diff = diff.split(s).join('********');
-      io.stdout.write(diff);
+      io.stdout.write(mask(lineDiff(l.fixed.before, l.fixed.after, l.result.file), secrets));
     }
   }
 
   if (cmd.writeIgnoreFile && ignore) {
-    const count = writeIgnoreFile(
+    ignore.entries = writeIgnoreFile(
       ignore.path,
       linted.filter((l) => l.absolute).map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
       io.now?.() ?? new Date(),
     );
+    const count = ignore.entries.length;
     io.stderr.write(`Wrote ${count} entr${count === 1 ? 'y' : 'ies'} to ${ignore.path}.\n`);
-    const fresh = readIgnoreFile(ignore.path);
-    ignore.entries = fresh.entries;
   }
   const results = linted.map((l) => {
     let diagnostics = l.result.diagnostics;
@@ -231,7 +227,7 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   const all = results.flatMap((r) => r.diagnostics);
   if (all.some((d) => d.code.startsWith('input/'))) return 2;
   const { warnings } = countBySeverity(all);
-  if (all.some((d) => RANK[d.severity] <= RANK[cmd.failSeverity])) return 1;
+  if (all.some((d) => SEVERITY_RANK[d.severity] <= SEVERITY_RANK[cmd.failSeverity])) return 1;
   if (cmd.maxWarnings !== undefined && warnings > cmd.maxWarnings) {
     io.stderr.write(`svc-admin-spec found ${warnings} warnings (more than --max-warnings ${cmd.maxWarnings}).\n`);
     return 1;

@@ -1,10 +1,11 @@
 /** Suppressions: YAML comment directives with a required reason, and an ignore file (for JSON, which has no comments). */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../diagnostics';
 import { docsUrl, ruleById } from '../engine/registry';
 import type { ParsedSource } from '../source/index';
 import { isObject } from '../pointer';
+import { relativePosix } from './config';
 
 const DIRECTIVE = /^#\s*svc-admin-spec-(disable-next-line|disable)\b(.*)$/;
 
@@ -153,10 +154,7 @@ export function readIgnoreFile(path: string): IgnoreFile {
   return file;
 }
 
-const relTo = (ignore: IgnoreFile, absolute: string) =>
-  relative(dirname(resolve(ignore.path)), absolute)
-    .split('\\')
-    .join('/');
+const relTo = (ignore: IgnoreFile, absolute: string) => relativePosix(dirname(resolve(ignore.path)), absolute);
 
 /** Drops findings listed in the ignore file for this file, and reports its unused entries for the file. */
 export function applyIgnoreFile(diagnostics: Diagnostic[], ignore: IgnoreFile, absolute: string): Diagnostic[] {
@@ -181,12 +179,12 @@ export function applyIgnoreFile(diagnostics: Diagnostic[], ignore: IgnoreFile, a
   return kept;
 }
 
-/** Writes an ignore file that suppresses the given findings. */
+/** Writes an ignore file that suppresses the given findings; returns its entries. */
 export function writeIgnoreFile(
   path: string,
   findings: { absolute: string; diagnostics: Diagnostic[] }[],
   now: Date,
-): number {
+): IgnoreEntry[] {
   const ignore: IgnoreFile = { path, entries: [], used: new Set() };
   for (const f of findings) {
     for (const d of f.diagnostics) {
@@ -201,5 +199,5 @@ export function writeIgnoreFile(
   }
   mkdirSync(dirname(resolve(path)), { recursive: true });
   writeFileSync(path, `${JSON.stringify({ version: 1, ignores: ignore.entries }, null, 2)}\n`);
-  return ignore.entries.length;
+  return ignore.entries;
 }

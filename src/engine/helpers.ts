@@ -71,6 +71,15 @@ export function section(ctx: Pick<RuleContext, 'link'>, name: string): Located<J
   return found;
 }
 
+/** Partition information of every shadow topic in a response, located. */
+export function partitionInfos(doc: unknown): { topic: Located; partitions: Located[] }[] {
+  const status = objectAt({ value: doc, pointer: '' }, 'shadowLink', 'status');
+  return itemsAt(status, 'shadowTopics').map((topic) => ({
+    topic,
+    partitions: itemsAt(objectAt(topic, 'status'), 'partitionInformation'),
+  }));
+}
+
 /** Which kind of name filter list. */
 export type FilterList = 'topic' | 'group';
 
@@ -86,6 +95,12 @@ export function filterListAt(ctx: Pick<RuleContext, 'link'>, list: FilterList): 
   return list === 'topic'
     ? path(section(ctx, 'topicMetadataSyncOptions'), 'autoCreateShadowTopicFilters')
     : path(section(ctx, 'consumerOffsetSyncOptions'), 'groupFilters');
+}
+
+/** Message data for a filter name written as a glob (`orders*`): the name, and the prefix a PREFIX filter would use. */
+export function globData(name: string): { value: string; prefix: string } {
+  const prefix = name.slice(0, name.indexOf('*'));
+  return { value: JSON.stringify(name.slice(0, 80)), prefix: prefix ? `"${prefix}"` : 'a literal prefix' };
 }
 
 /** Builds a ShadowLink document for rule examples. */

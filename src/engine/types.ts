@@ -11,6 +11,9 @@ export const TARGET_VERSIONS: readonly TargetVersion[] = ['25.3', '26.1'];
 /** A severity a user may set for a rule; `off` disables it. */
 export type RuleSetting = Severity | 'off';
 
+/** Every rule setting, least to most severe. */
+export const RULE_SETTINGS: readonly RuleSetting[] = ['off', 'info', 'warning', 'error'];
+
 /** A message template; `{name}` placeholders are filled from the report's data. */
 export type MessageSpec = string | { text: string; severity: Severity };
 

@@ -8,9 +8,15 @@ import type { Formatter } from './types';
 export type { Formatter, FormatOptions } from './types';
 
 /** Formatters by `--format` name. */
-export const FORMATTERS: Readonly<Record<string, Formatter>> = {
+export const FORMATTERS = {
   stylish: formatStylish,
   json: formatJson,
   sarif: formatSarif,
   github: formatGithub,
-};
+} as const satisfies Record<string, Formatter>;
+
+/** The name of an output format. */
+export type FormatName = keyof typeof FORMATTERS;
+
+/** The output format names, default first. */
+export const FORMAT_NAMES = Object.keys(FORMATTERS) as FormatName[];

@@ -2,26 +2,26 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { Severity } from '../diagnostics';
-import { allRules, docsUrl } from '../engine/registry';
+import { allRules, docsUrl, ruleById } from '../engine/registry';
+import { STRUCTURAL_CODES } from '../validate/codes';
 import type { Formatter } from './types';
 import { describeFileCode } from '../file-codes';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
-/** Short descriptions of the codes that are not rules. */
-const OTHER_CODES: Record<string, string> = {
-  'schema/': 'Structural check against the JSON Schema of the document kind.',
-  'parse/': 'The file could not be read as JSON or YAML, or has a syntax problem.',
-  'input/': 'The input could not be read (missing, unreadable, binary or empty).',
-  'kind/': 'The document kind could not be determined.',
-  'suppression/': 'A suppression directive or ignore-file entry is malformed or unused.',
-};
-
+/** A code's descriptions and default level, from the same sources as its documentation page. */
 function describe(code: string): { short: string; full: string; level: Severity } {
-  const rule = allRules.find((r) => r.id === code);
+  const rule = ruleById.get(code);
   if (rule) return { short: rule.docs.description, full: rule.docs.rationale, level: rule.severity };
-  const prefix = Object.keys(OTHER_CODES).find((p) => code.startsWith(p));
-  const text = describeFileCode(code) ?? (prefix ? OTHER_CODES[prefix]! : code);
+  const schema = code.startsWith('schema/');
+  const structural = schema ? STRUCTURAL_CODES[code.slice('schema/'.length)] : undefined;
+  const text =
+    describeFileCode(code) ??
+    (structural
+      ? `${structural.title}. ${structural.description}`
+      : schema
+        ? 'Structural check against the JSON Schema of the document kind.'
+        : code);
   return { short: text, full: text, level: 'error' };
 }
 

@@ -10,10 +10,13 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 export const MAX_DURATION_SECONDS = 315_576_000_000;
 
 // Linear-time patterns only: every quantifier is bounded or over a disjoint character class.
-const DURATION_RE = /^(-)?(\d{1,12})(?:\.(\d{1,9}))?s$/;
+/** A Duration's magnitude: whole seconds, optional nanoseconds, the `s` suffix (a pattern source, unanchored). */
+export const DURATION_MAGNITUDE = '(\\d{1,12})(?:\\.(\\d{1,9}))?s';
+const DURATION_RE = new RegExp(`^(-)?${DURATION_MAGNITUDE}$`);
 const TIMESTAMP_RE =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
-const INT64_STRING_RE = /^-?\d{1,19}$/;
+/** An int64 as a decimal string (range checked separately). */
+export const INT64_STRING_RE = /^-?\d{1,19}$/;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 

@@ -4,6 +4,9 @@
  * error-level facts are encoded here, so an editor never flags what the linter accepts.
  */
 import { FORBIDDEN_SYNCED_PROPERTIES } from '../topic-properties';
+import { SHA256_BASE64_RE } from '../fingerprint';
+import { NUMERIC_CLIENT_OPTIONS } from '../model/client-options';
+import { DURATION_MAGNITUDE, INT64_STRING_RE } from '../model/formats';
 import { RESERVED_FILTER_NAMES } from '../filters';
 import type { DocumentKind } from '../model/kinds';
 import type { JsonSchema } from './document';
@@ -11,7 +14,7 @@ import type { JsonSchema } from './document';
 /** Editor-facing patterns for the model's custom formats (editors ignore unknown formats). */
 export const FORMAT_PATTERNS: Readonly<Record<string, { pattern: string; message: string; format?: string }>> = {
   duration: {
-    pattern: '^-?\\d{1,12}(\\.\\d{1,9})?s$',
+    pattern: `^-?${DURATION_MAGNITUDE}$`,
     message: 'A protobuf Duration: seconds with an "s" suffix, e.g. "30s" or "1.5s" (not "PT30S", "30" or "1m").',
   },
   timestamp: {
@@ -19,7 +22,7 @@ export const FORMAT_PATTERNS: Readonly<Record<string, { pattern: string; message
       '^(?!0000)\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$',
     message: 'An RFC 3339 timestamp with a time zone, e.g. "2026-01-31T12:00:00Z" (years 0001–9999).',
   },
-  int64: { pattern: '^-?\\d{1,19}$', message: 'A 64-bit integer as a decimal string, e.g. "42".' },
+  int64: { pattern: INT64_STRING_RE.source, message: 'A 64-bit integer as a decimal string, e.g. "42".' },
   base64: {
     pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$',
     message: 'Standard padded base64, e.g. "AAECAw==".',
@@ -71,6 +74,22 @@ const notUnspecified = (value: string, hint: string): JsonSchema => ({
   errorMessage: `${value} is refused by the server: ${hint}`,
 });
 
+/** Enum fields that must be set and not UNSPECIFIED: definition, field, the refused value, what to use. */
+const REQUIRED_ENUMS: readonly [string, string, string, string][] = [
+  ['ScramConfiguration', 'scramMechanism', 'SCRAM_MECHANISM_UNSPECIFIED', 'use SCRAM_MECHANISM_SCRAM_SHA_256 or _512.'],
+  ['NameFilter', 'filterType', 'FILTER_TYPE_UNSPECIFIED', 'use FILTER_TYPE_INCLUDE or FILTER_TYPE_EXCLUDE.'],
+  ['NameFilter', 'patternType', 'PATTERN_TYPE_UNSPECIFIED', 'use PATTERN_TYPE_LITERAL or PATTERN_TYPE_PREFIX.'],
+  ['AclResourceFilter', 'resourceType', 'ACL_RESOURCE_UNSPECIFIED', 'use ACL_RESOURCE_ANY to match every type.'],
+  ['AclResourceFilter', 'patternType', 'ACL_PATTERN_UNSPECIFIED', 'use ACL_PATTERN_ANY to match every pattern type.'],
+  ['AclAccessFilter', 'operation', 'ACL_OPERATION_UNSPECIFIED', 'use ACL_OPERATION_ANY to match every operation.'],
+  [
+    'AclAccessFilter',
+    'permissionType',
+    'ACL_PERMISSION_TYPE_UNSPECIFIED',
+    'use ACL_PERMISSION_TYPE_ANY to match both.',
+  ],
+];
+
 /** At most one of the given properties (a protobuf oneof). */
 function atMostOne(schema: JsonSchema | undefined, names: string[], message: string): void {
   if (!schema) return;
@@ -105,17 +124,7 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
         'host:port with a port from 0 to 65535, e.g. "kafka-1.example.com:9092" (IPv6 literals cannot be parsed by the server).',
     });
   }
-  for (const field of [
-    'connectionTimeoutMs',
-    'fetchMaxBytes',
-    'fetchMinBytes',
-    'fetchPartitionMaxBytes',
-    'fetchWaitMaxMs',
-    'metadataMaxAgeMs',
-    'retryBackoffMs',
-  ]) {
-    constrain(client, field, { minimum: 0 });
-  }
+  for (const field of NUMERIC_CLIENT_OPTIONS) constrain(client, field, { minimum: 0 });
   const auth = def(doc, 'AuthenticationConfiguration');
   if (auth) auth.minProperties = 1;
   atMostOne(
@@ -129,13 +138,6 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
     constrain(s, 'username', { minLength: 1 });
     constrain(s, 'password', { minLength: 1 });
   }
-  const scram = def(doc, 'ScramConfiguration');
-  require(scram, 'scramMechanism');
-  constrain(
-    scram,
-    'scramMechanism',
-    notUnspecified('SCRAM_MECHANISM_UNSPECIFIED', 'use SCRAM_MECHANISM_SCRAM_SHA_256 or _512.'),
-  );
   atMostOne(
     def(doc, 'TlsSettings'),
     ['tlsFileSettings', 'tlsPemSettings'],
@@ -146,19 +148,11 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
   const pem = def(doc, 'TlsPemSettings');
   if (pem) pem.dependentRequired = { key: ['cert'], cert: ['key'] };
 
-  // Name filters (topics and groups): both enums set, never UNSPECIFIED.
-  const filter = def(doc, 'NameFilter');
-  require(filter, 'filterType', 'patternType');
-  constrain(
-    filter,
-    'filterType',
-    notUnspecified('FILTER_TYPE_UNSPECIFIED', 'use FILTER_TYPE_INCLUDE or FILTER_TYPE_EXCLUDE.'),
-  );
-  constrain(
-    filter,
-    'patternType',
-    notUnspecified('PATTERN_TYPE_UNSPECIFIED', 'use PATTERN_TYPE_LITERAL or PATTERN_TYPE_PREFIX.'),
-  );
+  // Enums the server refuses when UNSPECIFIED, explicitly or by omission (name filters cover topics and groups).
+  for (const [name, field, unspecified, hint] of REQUIRED_ENUMS) {
+    require(def(doc, name), field);
+    constrain(def(doc, name), field, notUnspecified(unspecified, hint));
+  }
   // Topic filters only: the name rules the server enforces.
   const defs = doc.$defs as Record<string, JsonSchema>;
   defs['TopicFilter'] = {
@@ -224,37 +218,13 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
   for (const name of ['ConsumerOffsetSyncOptions', 'SecuritySyncOptions', 'TopicMetadataSyncOptions']) {
     const interval = prop(def(doc, name), 'interval');
     if (interval) {
-      interval.pattern = '^\\d{1,12}(\\.\\d{1,9})?s$';
+      interval.pattern = `^${DURATION_MAGNITUDE}$`;
       interval.patternErrorMessage =
         'A non-negative protobuf Duration: seconds with an "s" suffix, e.g. "30s"; "0s" means the default (duration).';
     }
   }
-  // ACL filters: both halves, every enum set and not UNSPECIFIED.
+  // ACL filters: both halves (their enums are in REQUIRED_ENUMS).
   require(def(doc, 'AclFilter'), 'resourceFilter', 'accessFilter');
-  const resource = def(doc, 'AclResourceFilter');
-  require(resource, 'resourceType', 'patternType');
-  constrain(
-    resource,
-    'resourceType',
-    notUnspecified('ACL_RESOURCE_UNSPECIFIED', 'use ACL_RESOURCE_ANY to match every type.'),
-  );
-  constrain(
-    resource,
-    'patternType',
-    notUnspecified('ACL_PATTERN_UNSPECIFIED', 'use ACL_PATTERN_ANY to match every pattern type.'),
-  );
-  const access = def(doc, 'AclAccessFilter');
-  require(access, 'operation', 'permissionType');
-  constrain(
-    access,
-    'operation',
-    notUnspecified('ACL_OPERATION_UNSPECIFIED', 'use ACL_OPERATION_ANY to match every operation.'),
-  );
-  constrain(
-    access,
-    'permissionType',
-    notUnspecified('ACL_PERMISSION_TYPE_UNSPECIFIED', 'use ACL_PERMISSION_TYPE_ANY to match both.'),
-  );
 }
 
 /** The response-side rules expressible in JSON Schema. */
@@ -271,7 +241,7 @@ function constrainResponse(doc: JsonSchema): void {
     errorMessage: 'A response must never carry the private key; expected "" (response-secret-leak).',
   });
   constrain(pem, 'keyFingerprint', {
-    pattern: '^[A-Za-z0-9+/]{43}=$',
+    pattern: SHA256_BASE64_RE.source,
     patternErrorMessage: 'Padded base64 of a SHA-256 digest: 44 characters ending in "=" (key-fingerprint).',
   });
 }

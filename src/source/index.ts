@@ -1,7 +1,6 @@
 /** Turns file bytes into a parsed source: decoding, format by extension or content, positions. */
 import type { Diagnostic } from '../diagnostics';
 import { parseJson } from './json';
-import { LineIndex } from './text-position';
 import type { ParsedSource } from './types';
 import { parseYaml } from './yaml';
 
@@ -45,18 +44,4 @@ export function decode(bytes: Uint8Array): { text: string } | { diagnostic: Diag
 /** Parses text as JSON or YAML. */
 export function parseSource(text: string, format: 'json' | 'yaml'): ParsedSource {
   return format === 'json' ? parseJson(text) : parseYaml(text);
-}
-
-/** A source for text that could not be parsed at all (positions still work). */
-export function failedSource(text: string, format: 'json' | 'yaml', diagnostics: Diagnostic[]): ParsedSource {
-  const index = new LineIndex(text);
-  return {
-    format,
-    ok: false,
-    value: undefined,
-    diagnostics,
-    span: () => undefined,
-    range: (s, e) => index.range(s, e),
-    comments: [],
-  };
 }

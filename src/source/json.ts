@@ -1,9 +1,9 @@
 /** JSON with positions: jsonc-parser's tree, strict JSON (no comments, no trailing commas). */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../diagnostics';
-import { parsePointer } from '../pointer';
+import { parsePointer, toPointer } from '../pointer';
 import { LineIndex } from './text-position';
-import { MAX_FILE_DEPTH, type NodeSpan, type ParsedSource } from './types';
+import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';
 
 const FRIENDLY: Record<string, string> = {
   InvalidSymbol: 'Unexpected character',
@@ -47,25 +47,47 @@ export function jsonDepth(text: string, limit: number): number {
   return max;
 }
 
-/** Converts a property-checked tree into a value; keys become own properties (even `__proto__`), the last duplicate wins. */
-function toValue(node: Node): unknown {
+/**
+ * Converts the tree into a value in one walk: keys become own properties (even `__proto__`), the last
+ * duplicate wins, and each repeated key is reported at the repeat.
+ */
+function toValue(node: Node, index: LineIndex, out: Diagnostic[], path: string[] = []): unknown {
   switch (node.type) {
     case 'object': {
-      const out: Record<string, unknown> = {};
+      const value: Record<string, unknown> = {};
+      const seen = new Set<string>();
       for (const prop of node.children ?? []) {
         const [k, v] = prop.children ?? [];
         if (!k || !v) continue;
-        Object.defineProperty(out, String(k.value), {
-          value: toValue(v),
+        const name = String(k.value);
+        path.push(name);
+        if (seen.has(name)) {
+          out.push({
+            code: 'parse/duplicate-key',
+            severity: 'error',
+            pointer: toPointer(path),
+            range: index.range(k.offset, k.offset + k.length),
+            message: `The key "${name}" appears more than once in this object; only the last one counts (arrays are appended by the server). Keep one.`,
+          });
+        }
+        seen.add(name);
+        Object.defineProperty(value, name, {
+          value: toValue(v, index, out, path),
           enumerable: true,
           writable: true,
           configurable: true,
         });
+        path.pop();
       }
-      return out;
+      return value;
     }
     case 'array':
-      return (node.children ?? []).map(toValue);
+      return (node.children ?? []).map((c, i) => {
+        path.push(String(i));
+        const v = toValue(c, index, out, path);
+        path.pop();
+        return v;
+      });
     default:
       return node.value;
   }
@@ -88,7 +110,7 @@ function child(node: Node, token: string): { key?: Node; value: Node } | undefin
   return undefined;
 }
 
-/** Parses JSON text (a leading BOM is reported and skipped). */
+/** Parses JSON text (a byte order mark is handled by the caller, `lintText`). */
 export function parseJson(text: string): ParsedSource {
   const index = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
@@ -98,30 +120,16 @@ export function parseJson(text: string): ParsedSource {
     range: (s, e) => index.range(s, e),
     comments: [],
   };
-  const body = text;
-  if (body.trim() === '') {
-    diagnostics.push({
-      code: 'input/empty',
-      severity: 'error',
-      pointer: '',
-      range: index.range(0, 0),
-      message: 'The file is empty: there is no document to lint.',
-    });
+  if (text.trim() === '') {
+    diagnostics.push(emptyFile(index.range(0, 0), ''));
     return { ...base, ok: false, value: undefined, span: () => undefined };
   }
-  const depth = jsonDepth(body, MAX_FILE_DEPTH);
-  if (depth > MAX_FILE_DEPTH) {
-    diagnostics.push({
-      code: 'parse/too-deep',
-      severity: 'error',
-      pointer: '',
-      range: index.range(0, 1),
-      message: `The document nests deeper than ${MAX_FILE_DEPTH} levels; no Admin API message is that deep. It was not linted further.`,
-    });
+  if (jsonDepth(text, MAX_FILE_DEPTH) > MAX_FILE_DEPTH) {
+    diagnostics.push(tooDeep(index.range(0, 1)));
     return { ...base, ok: false, value: undefined, span: () => undefined };
   }
   const errors: ParseError[] = [];
-  const root = parseTree(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   for (const e of errors.slice(0, 20)) {
     const name = printParseErrorCode(e.error);
     diagnostics.push({
@@ -133,7 +141,6 @@ export function parseJson(text: string): ParsedSource {
     });
   }
   if (errors.length > 0 || !root) return { ...base, ok: false, value: undefined, span: () => undefined };
-  reportDuplicateKeys(root, index, diagnostics);
   const span = (pointer: string): NodeSpan | undefined => {
     let node: Node = root;
     let key: Node | undefined;
@@ -147,34 +154,5 @@ export function parseJson(text: string): ParsedSource {
     if (key) s.key = [key.offset, key.offset + key.length];
     return s;
   };
-  return { ...base, ok: true, value: toValue(root), span };
-}
-
-function reportDuplicateKeys(root: Node, index: LineIndex, out: Diagnostic[]): void {
-  const stack: { node: Node; pointer: string }[] = [{ node: root, pointer: '' }];
-  while (stack.length > 0) {
-    const { node, pointer } = stack.pop()!;
-    if (node.type === 'object') {
-      const seen = new Set<string>();
-      for (const prop of node.children ?? []) {
-        const [k, v] = prop.children ?? [];
-        if (!k || !v) continue;
-        const name = String(k.value);
-        const p = `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        if (seen.has(name)) {
-          out.push({
-            code: 'parse/duplicate-key',
-            severity: 'error',
-            pointer: p,
-            range: index.range(k.offset, k.offset + k.length),
-            message: `The key "${name}" appears more than once in this object; only the last one counts (arrays are appended by the server). Keep one.`,
-          });
-        }
-        seen.add(name);
-        stack.push({ node: v, pointer: p });
-      }
-    } else if (node.type === 'array') {
-      (node.children ?? []).forEach((c, i) => stack.push({ node: c, pointer: `${pointer}/${i}` }));
-    }
-  }
+  return { ...base, ok: true, value: toValue(root, index, diagnostics), span };
 }

@@ -29,10 +29,4 @@ export class LineIndex {
   range(start: number, end: number): Range {
     return { start: this.position(start), end: this.position(Math.max(start, end)) };
   }
-
-  /** The offset of a position (inverse of `position`). */
-  offset(p: Position): number {
-    const start = this.starts[Math.max(0, Math.min(p.line - 1, this.starts.length - 1))]!;
-    return start + p.column - 1;
-  }
 }

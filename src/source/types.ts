@@ -27,3 +27,21 @@ export interface ParsedSource {
 
 /** Deepest nesting a file may have; deeper files get one diagnostic instead of a stack overflow. */
 export const MAX_FILE_DEPTH = 512;
+
+/** The finding for a file nested deeper than MAX_FILE_DEPTH. */
+export const tooDeep = (range: Range): Diagnostic => ({
+  code: 'parse/too-deep',
+  severity: 'error',
+  pointer: '',
+  range,
+  message: `The document nests deeper than ${MAX_FILE_DEPTH} levels; no Admin API message is that deep. It was not linted further.`,
+});
+
+/** The finding for a file with no document in it. */
+export const emptyFile = (range: Range, what: string): Diagnostic => ({
+  code: 'input/empty',
+  severity: 'error',
+  pointer: '',
+  range,
+  message: `The file is empty${what}: there is no document to lint.`,
+});

@@ -1,18 +1,9 @@
 /** YAML with positions: the `yaml` Document API (YAML 1.2 core schema), one document per file. */
-import {
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseAllDocuments,
-  type Document,
-  type Node as YamlNode,
-} from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Node as YamlNode } from 'yaml';
 import type { Diagnostic } from '../diagnostics';
 import { parsePointer } from '../pointer';
 import { LineIndex } from './text-position';
-import { MAX_FILE_DEPTH, type NodeSpan, type ParsedSource } from './types';
+import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';
 
 const MODELINE = /^#\s*yaml-language-server\s*:\s*\$schema=(\S+)/;
 
@@ -88,11 +79,9 @@ export function parseYaml(text: string): ParsedSource {
   };
   const fail = (): ParsedSource => ({ ...base, ok: false, value: undefined, span: () => undefined });
 
-  const lineCounter = new LineCounter();
   let docs: Document.Parsed[];
   try {
     docs = parseAllDocuments(text, {
-      lineCounter,
       prettyErrors: false,
       uniqueKeys: true,
       strict: true,
@@ -112,13 +101,7 @@ export function parseYaml(text: string): ParsedSource {
   if (!Array.isArray(docs)) docs = [];
   const real = docs.filter((d) => d.contents !== null || d.errors.length > 0);
   if (real.length === 0) {
-    diagnostics.push({
-      code: 'input/empty',
-      severity: 'error',
-      pointer: '',
-      range: index.range(0, 0),
-      message: 'The file is empty (or only comments): there is no document to lint.',
-    });
+    diagnostics.push(emptyFile(index.range(0, 0), ' (or only comments)'));
     return fail();
   }
   const doc = real[0]!;
@@ -149,13 +132,7 @@ export function parseYaml(text: string): ParsedSource {
   }
   if (syntaxError) return fail();
   if (yamlDepth(doc.contents as AnyNode, MAX_FILE_DEPTH) > MAX_FILE_DEPTH) {
-    diagnostics.push({
-      code: 'parse/too-deep',
-      severity: 'error',
-      pointer: '',
-      range: index.range(0, 1),
-      message: `The document nests deeper than ${MAX_FILE_DEPTH} levels; no Admin API message is that deep. It was not linted further.`,
-    });
+    diagnostics.push(tooDeep(index.range(0, 1)));
     return fail();
   }
   let value: unknown;
