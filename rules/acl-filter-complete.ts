@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/types';
 import { child, exampleLink, itemsAt, section } from '../src/engine/helpers';
-import { isObject } from '../src/pointer';
+import { isObject } from '../src/util/pointer';
 
 const ANY_ACCESS = { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' };
 const ANY_RESOURCE = { resourceType: 'ACL_RESOURCE_ANY', patternType: 'ACL_PATTERN_ANY' };

@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/types';
 import { exampleLink, filterListAt, type FilterList } from '../src/engine/helpers';
-import { isObject } from '../src/pointer';
+import { isObject } from '../src/util/pointer';
 
 const LISTS: [FilterList, string][] = [
   ['topic', 'autoCreateShadowTopicFilters'],

@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/types';
 import { exampleResponse, objectAt, section, stringAt } from '../src/engine/helpers';
-import { isSha256Base64 } from '../src/fingerprint';
+import { isSha256Base64 } from '../src/facts/fingerprint';
 
 /** `keyFingerprint` is a base64 SHA-256 digest. */
 export default defineRule({

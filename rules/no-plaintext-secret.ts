@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/types';
 import { exampleClient, exampleLink, objectAt, section, stringAt } from '../src/engine/helpers';
-import { isPlaceholder } from '../src/secret-placeholder';
+import { isPlaceholder } from '../src/secrets/placeholder';
 
 /** Literal passwords and private keys committed in config files. */
 export default defineRule({

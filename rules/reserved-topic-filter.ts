@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/types';
 import { child, exampleLink, nameFilters, stringAt } from '../src/engine/helpers';
-import { INTERNAL_PREFIXES, RESERVED_FILTER_NAMES } from '../src/filters';
+import { INTERNAL_PREFIXES, RESERVED_FILTER_NAMES } from '../src/facts/filters';
 
 /** Filters on reserved topics and internal prefixes. */
 export default defineRule({

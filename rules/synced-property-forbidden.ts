@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/types';
 import { exampleLink, itemsAt, section } from '../src/engine/helpers';
-import { FORBIDDEN_SYNCED_PROPERTIES } from '../src/topic-properties';
+import { FORBIDDEN_SYNCED_PROPERTIES } from '../src/facts/topic-properties';
 
 /** Internal properties a link may not sync. */
 export default defineRule({

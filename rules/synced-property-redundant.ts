@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/types';
 import { child, exampleLink, itemsAt, section } from '../src/engine/helpers';
-import { ALWAYS_REPLICATED_PROPERTIES, DEFAULT_SYNCED_PROPERTIES } from '../src/topic-properties';
+import { ALWAYS_REPLICATED_PROPERTIES, DEFAULT_SYNCED_PROPERTIES } from '../src/facts/topic-properties';
 
 const always: readonly string[] = ALWAYS_REPLICATED_PROPERTIES;
 const defaults: readonly string[] = DEFAULT_SYNCED_PROPERTIES;

@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/types';
 import { exampleLink, itemsAt, section } from '../src/engine/helpers';
-import { nearest } from '../src/suggest';
-import { KNOWN_TOPIC_PROPERTIES, PROPERTY_SPELLINGS } from '../src/topic-properties';
+import { nearest } from '../src/util/suggest';
+import { KNOWN_TOPIC_PROPERTIES, PROPERTY_SPELLINGS } from '../src/facts/topic-properties';
 
 /** Synced property names the server does not know. */
 export default defineRule({

@@ -1,7 +1,7 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { defineRule } from '../src/engine/types';
 import { exampleClient, exampleLink, objectAt, section, stringAt } from '../src/engine/helpers';
-import { isPlaceholder } from '../src/secret-placeholder';
+import { isPlaceholder } from '../src/secrets/placeholder';
 import { EXAMPLE_CERT, EXAMPLE_KEY, OTHER_KEY } from '../src/engine/example-pem';
 
 const CERT_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;

@@ -1,6 +1,6 @@
 import { defineRule, type RuleContext } from '../src/engine/types';
 import { child, exampleLink, itemsAt, nameFilters, objectAt, section, type Located } from '../src/engine/helpers';
-import { isObject } from '../src/pointer';
+import { isObject } from '../src/util/pointer';
 
 /** Enum fields that must be set to something other than `*_UNSPECIFIED`. */
 export default defineRule({

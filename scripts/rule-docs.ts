@@ -1,11 +1,11 @@
 /** Renders the rule documentation pages and the README rule table from the rule modules. */
-import { lint } from '../src/lint';
+import { lint } from '../src/lint/lint';
 import { allRules } from '../src/engine/registry';
-import { CONFORMANCE_CHECKS } from '../src/conformance';
+import { CONFORMANCE_CHECKS } from '../src/conformance/check';
 import type { Rule, RuleExample } from '../src/engine/types';
 import { exampleKind, exampleLintOptions } from '../src/engine/examples';
-import { STRUCTURAL_CODES } from '../src/validate/codes';
-import { FILE_CODES } from '../src/file-codes';
+import { STRUCTURAL_CODES } from '../src/codes/structural-codes';
+import { FILE_CODES } from '../src/codes/file-codes';
 
 /** Shortens PEM bodies so pages stay readable. */
 const abbreviatePem = (text: string): string =>

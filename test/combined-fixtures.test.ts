@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lint } from '../src/lint';
+import { lint } from '../src/lint/lint';
 import { isDocumentKind } from '../src/model/kinds';
 import { FIXTURES } from './helpers';
 

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkExchange } from '../src/conformance';
-import { keyFingerprint } from '../src/fingerprint';
+import { checkExchange } from '../src/conformance/check';
+import { keyFingerprint } from '../src/facts/fingerprint';
 import { EXAMPLE_KEY } from '../src/engine/example-pem';
 import { FIXTURES } from './helpers';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { allRules } from '../src/engine/registry';
 import type { RuleExample } from '../src/engine/types';
 import { EXAMPLE_NOW } from '../src/engine/examples';
-import { lintText } from '../src/lint-text';
+import { lintText } from '../src/lint/lint-text';
 import { DOCUMENT_KINDS, type DocumentKind } from '../src/model/kinds';
 import { ROOT } from './cli-helpers';
 import {

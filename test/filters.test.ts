@@ -1,7 +1,7 @@
 /** previewFilters follows the server's filter semantics, including its special topics. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { previewFilters } from '../src/filters';
+import { previewFilters } from '../src/facts/filters';
 
 const f = (filterType: 'INCLUDE' | 'EXCLUDE', patternType: 'LITERAL' | 'PREFIX', name: string) => ({
   filterType: `FILTER_TYPE_${filterType}`,

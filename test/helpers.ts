@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TSchema } from '@sinclair/typebox';
 import { isDocumentKind, type DocumentKind } from '../src/model/kinds';
-import { childPointer, isObject } from '../src/pointer';
+import { childPointer, isObject } from '../src/util/pointer';
 
 /** Folder of the test fixtures. */
 export const FIXTURES = join(import.meta.dirname, 'fixtures');

@@ -1,9 +1,9 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import { kindSchemas, DOCUMENT_KINDS, type DocumentKind } from '../src/model/kinds';
-import { fieldName, isObject, lastToken } from '../src/pointer';
+import { fieldName, isObject, lastToken } from '../src/util/pointer';
 import { validateStructure } from '../src/validate/structural';
-import { STRUCTURAL_CODES } from '../src/validate/codes';
+import { STRUCTURAL_CODES } from '../src/codes/structural-codes';
 import { ruleById } from '../src/engine/registry';
 import { schemaAt } from '../src/validate/schema-walk';
 import { clone, generalize, schemaPaths, setAt, validFixtures, walkValue } from './helpers';

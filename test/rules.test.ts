@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lint } from '../src/lint';
+import { lint } from '../src/lint/lint';
 import { allRules } from '../src/engine/registry';
 import { collectReports } from '../src/engine/run';
 import type { Rule, RuleExample } from '../src/engine/types';
@@ -145,8 +145,8 @@ describe('rule settings', () => {
 describe('documentation of the other codes', () => {
   it('every parse/, input/, kind/ and suppression/ code used in the sources has a documented entry', async () => {
     const { readFileSync: read } = await import('node:fs');
-    const { FILE_CODES } = await import('../src/file-codes');
-    const { KIND_REASONS } = await import('../src/kind-detect');
+    const { FILE_CODES } = await import('../src/codes/file-codes');
+    const { KIND_REASONS } = await import('../src/kind/detect');
     const sources = [
       'source/json.ts',
       'source/yaml.ts',

@@ -1,6 +1,6 @@
 /** Command-line arguments: parsing and the help text. */
 import { parseArgs } from 'node:util';
-import { SEVERITIES, type Severity } from '../diagnostics';
+import { SEVERITIES, type Severity } from '../lint/diagnostics';
 import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
 import { FORMAT_NAMES, type FormatName } from '../format/index';
 import { ruleById } from '../engine/registry';

@@ -6,7 +6,7 @@ import { parse as parseYamlText } from 'yaml';
 import { ruleById } from '../engine/registry';
 import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
 import { isDocumentKind, type DocumentKind } from '../model/kinds';
-import { isObject } from '../pointer';
+import { isObject } from '../util/pointer';
 
 /** File names searched for, in order, in each directory from the working directory up. */
 export const CONFIG_NAMES = ['svc-admin-spec.config.json', 'svc-admin-spec.config.yaml', 'svc-admin-spec.config.yml'];

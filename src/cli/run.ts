@@ -1,13 +1,13 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { countBySeverity, SEVERITY_RANK, type Diagnostic } from '../diagnostics';
+import { countBySeverity, SEVERITY_RANK, type Diagnostic } from '../lint/diagnostics';
 import { allRules } from '../engine/registry';
 import { applyFixesOnce, autofixes } from '../fix/apply';
 import { lineDiff } from '../fix/diff';
 import { FORMATTERS } from '../format/index';
-import { lintText, type FileResult } from '../lint-text';
-import { mask, secretsInText } from '../redact';
+import { lintText, type FileResult } from '../lint/lint-text';
+import { mask, secretsInText } from '../secrets/redact';
 import { decode, type ParsedSource } from '../source/index';
 import { HELP, parseCommandLine, UsageError, type LintCommand } from './args';
 import { ConfigError, emptyConfig, findConfig, isIgnored, readConfig, settingsFor, type Config } from './config';

@@ -1,10 +1,10 @@
 /** Suppressions: YAML comment directives with a required reason, and an ignore file (for JSON, which has no comments). */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { compareDiagnostics, type Diagnostic } from '../diagnostics';
+import { compareDiagnostics, type Diagnostic } from '../lint/diagnostics';
 import { docsUrl, ruleById } from '../engine/registry';
 import type { ParsedSource } from '../source/index';
-import { isObject } from '../pointer';
+import { isObject } from '../util/pointer';
 import { relativePosix } from './config';
 
 const DIRECTIVE = /^#\s*svc-admin-spec-(disable-next-line|disable)\b(.*)$/;

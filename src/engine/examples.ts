@@ -1,5 +1,5 @@
 /** How a rule example is linted: the one place the docs generator and the tests take it from. */
-import type { LintOptions } from '../lint';
+import type { LintOptions } from '../lint/lint';
 import type { DocumentKind } from '../model/kinds';
 import type { Rule, RuleExample } from './types';
 

@@ -1,5 +1,5 @@
 /** Navigation helpers rules share: typed access to the parts of a shadow link that tolerate any shape. */
-import { childPointer, isObject, own, type JsonObject } from '../pointer';
+import { childPointer, isObject, own, type JsonObject } from '../util/pointer';
 import type { LinkLocation, RuleContext } from './types';
 
 /** A value with the pointer where it sits. */

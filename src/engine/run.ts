@@ -1,7 +1,7 @@
 /** Runs the enabled rules over a document and turns their reports into diagnostics. */
-import type { Diagnostic, Severity } from '../diagnostics';
+import type { Diagnostic, Severity } from '../lint/diagnostics';
 import type { DocumentKind } from '../model/kinds';
-import { own } from '../pointer';
+import { own } from '../util/pointer';
 import { allRules, ruleById } from './registry';
 import type { LinkLocation, MessageSpec, Rule, RuleContext, RuleReport, RuleSetting, TargetVersion } from './types';
 

@@ -1,5 +1,5 @@
 /** What a rule module declares, and what the engine hands it. */
-import type { Fix, RelatedLocation, Severity, Suggestion } from '../diagnostics';
+import type { Fix, RelatedLocation, Severity, Suggestion } from '../lint/diagnostics';
 import type { DocumentKind } from '../model/kinds';
 
 /** Server versions whose facts differ (forbidden properties; CreateShadowLink exists from 25.3). */

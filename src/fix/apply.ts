@@ -1,7 +1,7 @@
 /** Applies machine-applicable fixes to JSON or YAML text as minimal text edits, keeping comments, order and quoting. */
 import { parseDocument } from 'yaml';
-import type { Diagnostic, Fix } from '../diagnostics';
-import { parentPointer, parsePointer } from '../pointer';
+import type { Diagnostic, Fix } from '../lint/diagnostics';
+import { parentPointer, parsePointer } from '../util/pointer';
 import type { ParsedSource } from '../source/index';
 
 /** A replacement of `[start, end)` by `text`. */

@@ -1,5 +1,5 @@
 /** GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` annotation per finding. */
-import type { Severity } from '../diagnostics';
+import type { Severity } from '../lint/diagnostics';
 import type { Formatter } from './types';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };

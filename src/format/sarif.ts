@@ -1,11 +1,11 @@
 /** SARIF 2.1.0 for code scanning: rules with descriptions and docs, utf16 columns, stable fingerprints. */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { Severity } from '../diagnostics';
+import type { Severity } from '../lint/diagnostics';
 import { allRules, docsUrl, ruleById } from '../engine/registry';
-import { STRUCTURAL_CODES } from '../validate/codes';
+import { STRUCTURAL_CODES } from '../codes/structural-codes';
 import type { Formatter } from './types';
-import { describeFileCode } from '../file-codes';
+import { describeFileCode } from '../codes/file-codes';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 

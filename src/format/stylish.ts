@@ -1,5 +1,5 @@
 /** Human output grouped by file, like ESLint's stylish: `line:col  severity  message  code`. */
-import type { Severity } from '../diagnostics';
+import type { Severity } from '../lint/diagnostics';
 import type { Formatter } from './types';
 import { summarize } from './summary';
 

@@ -1,6 +1,6 @@
 /** Counts over all results. */
-import { countBySeverity } from '../diagnostics';
-import type { FileResult } from '../lint-text';
+import { countBySeverity } from '../lint/diagnostics';
+import type { FileResult } from '../lint/lint-text';
 
 /** Totals by severity and the number of files. */
 export function summarize(results: readonly FileResult[]): {

@@ -1,5 +1,5 @@
 /** What every formatter receives. */
-import type { FileResult } from '../lint-text';
+import type { FileResult } from '../lint/lint-text';
 
 /** Formatter inputs beyond the results. */
 export interface FormatOptions {

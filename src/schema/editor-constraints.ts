@@ -3,11 +3,11 @@
  * them as you type. The validator keeps them as rules (with better messages and severities); only
  * error-level facts are encoded here, so an editor never flags what the linter accepts.
  */
-import { FORBIDDEN_SYNCED_PROPERTIES } from '../topic-properties';
-import { SHA256_BASE64_RE } from '../fingerprint';
+import { FORBIDDEN_SYNCED_PROPERTIES } from '../facts/topic-properties';
+import { SHA256_BASE64_RE } from '../facts/fingerprint';
 import { NUMERIC_CLIENT_OPTIONS } from '../model/client-options';
 import { DURATION_MAGNITUDE, INT64_STRING_RE } from '../model/formats';
-import { RESERVED_FILTER_NAMES } from '../filters';
+import { RESERVED_FILTER_NAMES } from '../facts/filters';
 import type { DocumentKind } from '../model/kinds';
 import type { JsonSchema } from './document';
 

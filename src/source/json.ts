@@ -1,7 +1,7 @@
 /** JSON with positions: jsonc-parser's tree, strict JSON (no comments, no trailing commas). */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { Diagnostic } from '../diagnostics';
-import { parsePointer, toPointer } from '../pointer';
+import type { Diagnostic } from '../lint/diagnostics';
+import { parsePointer, toPointer } from '../util/pointer';
 import { LineIndex } from './text-position';
 import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';
 

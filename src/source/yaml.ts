@@ -1,7 +1,7 @@
 /** YAML with positions: the `yaml` Document API (YAML 1.2 core schema), one document per file. */
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Node as YamlNode } from 'yaml';
-import type { Diagnostic } from '../diagnostics';
-import { parsePointer } from '../pointer';
+import type { Diagnostic } from '../lint/diagnostics';
+import { parsePointer } from '../util/pointer';
 import { LineIndex } from './text-position';
 import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';
 

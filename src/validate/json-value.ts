@@ -1,6 +1,6 @@
 /** Checks that an in-memory value is JSON data before validating it (library callers may pass anything). */
-import type { Diagnostic } from '../diagnostics';
-import { childPointer } from '../pointer';
+import type { Diagnostic } from '../lint/diagnostics';
+import { childPointer } from '../util/pointer';
 
 /** Deepest nesting accepted; deeper documents are refused rather than walked. */
 export const MAX_DEPTH = 256;

@@ -1,6 +1,6 @@
 /** Finds the model schema that governs a place in a document. */
 import type { TSchema } from '@sinclair/typebox';
-import { parsePointer } from '../pointer';
+import { parsePointer } from '../util/pointer';
 
 type Node = { [key: string]: unknown };
 

@@ -3,13 +3,13 @@
  * into one actionable diagnostic per root cause.
  */
 import type { ErrorObject } from 'ajv';
-import type { Diagnostic, Suggestion } from '../diagnostics';
+import type { Diagnostic, Suggestion } from '../lint/diagnostics';
 import { formatDescriptions, parseDuration, type FormatName } from '../model/formats';
 import { INT32_MAX, INT32_MIN } from '../model/primitives';
 import { kindSchemas, REQUEST_KINDS, type DocumentKind } from '../model/kinds';
-import { childPointer, fieldName, getAt, lastToken, parentPointer } from '../pointer';
-import { describeType, showValue } from '../secrets';
-import { isSnakeCase, listValues, nearest, snakeToCamel } from '../suggest';
+import { childPointer, fieldName, getAt, lastToken, parentPointer } from '../util/pointer';
+import { describeType, showValue } from '../secrets/classify';
+import { isSnakeCase, listValues, nearest, snakeToCamel } from '../util/suggest';
 import * as validators from '../generated/validators.js';
 import { canonicalEnumName, ENUM_ALIASES } from './enum-spelling';
 import { allowedKeys, enumValues, schemaAt } from './schema-walk';

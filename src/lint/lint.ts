@@ -1,12 +1,12 @@
 /** The library's entry points: `lint` and `assertValid`. */
 import { normalizeDiagnostics, type Diagnostic } from './diagnostics';
-import { docsUrl, ruleById } from './engine/registry';
-import { applySettingsToStructural, runRules, type RunSettings } from './engine/run';
-import { TARGET_VERSIONS, type RuleSetting, type TargetVersion } from './engine/types';
-import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from './model/kinds';
-import { redactSecrets } from './redact';
-import { checkJsonValue } from './validate/json-value';
-import { validateStructure } from './validate/structural';
+import { docsUrl, ruleById } from '../engine/registry';
+import { applySettingsToStructural, runRules, type RunSettings } from '../engine/run';
+import { TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
+import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
+import { redactSecrets } from '../secrets/redact';
+import { checkJsonValue } from '../validate/json-value';
+import { validateStructure } from '../validate/structural';
 
 /** Options of `lint`. */
 export interface LintOptions {

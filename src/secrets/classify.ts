@@ -1,5 +1,5 @@
 /** Which values are secrets, and how values are shown in messages without ever showing one. */
-import { parsePointer } from './pointer';
+import { parsePointer } from '../util/pointer';
 
 const SECRET_KEYS = new Set(['password', 'key']);
 const PRIVATE_KEY_RE = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;

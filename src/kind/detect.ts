@@ -1,6 +1,6 @@
 /** Which document kind a file holds: an explicit `$schema`, or else its shape. */
-import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from './model/kinds';
-import { isObject, own } from './pointer';
+import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
+import { isObject, own } from '../util/pointer';
 
 /** Why a kind could not be decided; each is the `kind/<reason>` code of the finding. */
 export const KIND_REASONS = ['unknown-schema', 'ambiguous', 'unrecognised'] as const;

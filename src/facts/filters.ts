@@ -1,5 +1,5 @@
 /** Name-filter semantics of the server, and a preview of which topics and groups a link would shadow. */
-import { isObject, own } from './pointer';
+import { isObject, own } from '../util/pointer';
 
 /** Topics the service never shadows, whatever the filters say. */
 export const NEVER_SHADOWED_TOPICS: ReadonlySet<string> = new Set([

@@ -1,12 +1,12 @@
 /** Lints the text of a file: parse with positions, decide the kind, lint, and put every finding on a line and column. */
 import { compareDiagnostics, type Diagnostic, type Range } from './diagnostics';
-import { docsUrl } from './engine/registry';
-import { detectKind } from './kind-detect';
+import { docsUrl } from '../engine/registry';
+import { detectKind } from '../kind/detect';
 import { lint, type LintOptions } from './lint';
-import type { DocumentKind } from './model/kinds';
-import { isObject, parentPointer } from './pointer';
-import { redactStrings, secretsInText } from './redact';
-import { formatOf, parseSource, type ParsedSource } from './source/index';
+import type { DocumentKind } from '../model/kinds';
+import { isObject, parentPointer } from '../util/pointer';
+import { redactStrings, secretsInText } from '../secrets/redact';
+import { formatOf, parseSource, type ParsedSource } from '../source/index';
 
 /** Options of `lintText`: those of `lint`, plus the file name, kind and format when known. */
 export interface LintTextOptions extends Omit<LintOptions, 'isFile'> {

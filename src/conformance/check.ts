@@ -1,12 +1,12 @@
 /** Conformance: does a response honour the request it answers? */
-import { normalizeDiagnostics, type Diagnostic } from './diagnostics';
-import { docsUrl } from './engine/registry';
-import { PAUSABLE_TASKS, child, objectAt, stringAt, type Located } from './engine/helpers';
-import { keyFingerprint } from './fingerprint';
-import { CLIENT_OPTION_DEFAULTS, NUMERIC_CLIENT_OPTIONS, effectiveFieldName } from './model/client-options';
-import { durationMillis, parseDuration } from './model/formats';
-import { redactSecrets } from './redact';
-import { expectedSyncedProperties } from './topic-properties';
+import { normalizeDiagnostics, type Diagnostic } from '../lint/diagnostics';
+import { docsUrl } from '../engine/registry';
+import { PAUSABLE_TASKS, child, objectAt, stringAt, type Located } from '../engine/helpers';
+import { keyFingerprint } from '../facts/fingerprint';
+import { CLIENT_OPTION_DEFAULTS, NUMERIC_CLIENT_OPTIONS, effectiveFieldName } from '../model/client-options';
+import { durationMillis, parseDuration } from '../model/formats';
+import { redactSecrets } from '../secrets/redact';
+import { expectedSyncedProperties } from '../facts/topic-properties';
 
 /** A request with the response it received. */
 export type Exchange =

@@ -1,7 +1,7 @@
 /** Last line of defence: no secret from the document appears in any diagnostic text or fix. */
-import type { Diagnostic } from './diagnostics';
-import { isObject } from './pointer';
-import { containsPrivateKey, secretKeyNames } from './secrets';
+import type { Diagnostic } from '../lint/diagnostics';
+import { isObject } from '../util/pointer';
+import { containsPrivateKey, secretKeyNames } from './classify';
 
 const MASK = '********';
 
