@@ -5,7 +5,7 @@ import { CONFORMANCE_CHECKS } from '../src/conformance/check';
 import type { Rule, RuleExample } from '../src/engine/types';
 import { exampleKind, exampleLintOptions } from '../src/engine/examples';
 import { STRUCTURAL_CODES } from '../src/codes/structural-codes';
-import { FILE_CODES } from '../src/codes/file-codes';
+import { FILE_CODES, STANDALONE_CODES } from '../src/codes/file-codes';
 
 /** Shortens PEM bodies so pages stay readable. */
 const abbreviatePem = (text: string): string =>
@@ -134,5 +134,7 @@ export function docFiles(): Map<string, string> {
   files.set('docs/rules/conformance.md', conformancePage());
   for (const [family, f] of Object.entries(FILE_CODES))
     files.set(`docs/rules/${family}.md`, codePage(family, f.title, f.intro, Object.entries(f.codes)));
+  for (const [code, c] of Object.entries(STANDALONE_CODES))
+    files.set(`docs/rules/${code}.md`, `# ${c.title} (\`${code}\`)\n\n${c.text}\n`);
   return files;
 }

@@ -77,9 +77,17 @@ describe('config file', () => {
   it('an invalid config is a usage error (exit 2) naming the problem', () => {
     for (const [name, text, msg] of [
       ['svc-admin-spec.config.json', '{"rules": {"nope": "error"}}', 'unknown rule "nope"'],
-      ['svc-admin-spec.config.json', '{"rules": {"duration": "loud"}}', 'must be one of'],
+      ['svc-admin-spec.config.json', '{"rules": {"duration": "loud"}}', 'use one of "off", "info", "warning", "error"'],
+      ['svc-admin-spec.config.json', '{"rules": {"duration": "warn"}}', 'did you mean "warning"?'],
+      [
+        'svc-admin-spec.config.json',
+        '{"rules": {"synced-property-unknown": ["warning", {"knownProperties": 5}]}}',
+        'option "knownProperties" of rule "synced-property-unknown" must be an array, not 5',
+      ],
+      ['svc-admin-spec.config.json', '{"ignore": [""]}', '"ignore" must be an array of non-empty glob strings'],
+      ['svc-admin-spec.config.yaml', '\uFEFFrules: !!map {nope: error}', 'unknown rule "nope"'],
       ['svc-admin-spec.config.json', '{"rulez": {}}', 'unknown key "rulez"'],
-      ['svc-admin-spec.config.yaml', 'targetVersion: "24.1"', 'targetVersion'],
+      ['svc-admin-spec.config.yaml', 'targetVersion: "24.1"', 'target version "24.1" is not known'],
       ['svc-admin-spec.config.json', '{', 'not valid JSON'],
     ] as const) {
       const dir = scratch({ [name]: text, 'a.yaml': WARNS });
@@ -206,11 +214,12 @@ describe('--fix', () => {
         '        patternType: PATTERN_TYPE_PREFIX',
         '    syncedShadowTopicProperties:',
         '      - segment.ms',
+        '      # copied from the source',
         '      - message.timestamp.type',
         '',
       ].join('\n'),
     );
-    // What is left is the info that message.timestamp.type is always replicated.
+    // The comment of the removed entry stays, on its own line. What is left is the info that message.timestamp.type is always replicated.
     expect(r.code).toBe(0);
     expect(codes(dir, ['a.yaml'])).toEqual([['a.yaml', ['synced-property-redundant:info']]]);
   });
@@ -248,6 +257,8 @@ describe('--fix', () => {
       "-    bootstrap_servers: ['kafka-1:9092'] # primary\n+    bootstrapServers: ['kafka-1:9092'] # primary",
     );
     expect(r.stdout).toContain('-      - svc.remote.recovery # copied from the source');
+    // The dry run reports the file as it is on disk.
+    expect(r.code).toBe(1);
   });
 
   it('fixes JSON without reformatting it', () => {

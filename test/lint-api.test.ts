@@ -138,7 +138,6 @@ describe('lint', () => {
     const key = '-----BEGIN PRIVATE KEY-----\nMIIEvQ\n-----END PRIVATE KEY-----';
     const r = lint('ShadowLink', {
       name: 'x',
-      [secret]: 1,
       configurations: {
         clientOptions: {
           bootstrapServers: [secret],
@@ -151,6 +150,45 @@ describe('lint', () => {
     expect(r.diagnostics.length).toBeGreaterThan(0);
     expect(text).not.toContain(secret);
     expect(text).not.toContain('MIIEvQ');
+  });
+
+  it('masks values only: a secret equal to a key name leaves pointers and key names alone', () => {
+    const r = lint('ShadowLink', {
+      name: 'x',
+      configurations: {
+        clientOptions: {
+          bootstrapServers: ['a:1'],
+          authenticationConfiguration: {
+            scramConfiguration: { username: 'u', password: 'password', scramMechanism: 1.5 },
+          },
+        },
+      },
+    });
+    const d = r.diagnostics.find((x) => x.pointer.endsWith('/scramMechanism'))!;
+    expect(d.pointer).toBe(
+      '/configurations/clientOptions/authenticationConfiguration/scramConfiguration/scramMechanism',
+    );
+    expect(d.message).toContain('`scramMechanism`');
+    expect(JSON.stringify(r)).not.toContain('********');
+  });
+
+  it('describes a secret of any type by its type, never its value', () => {
+    for (const password of [4518273645, 12.5, true, ['p4ss-w0rd-in-list'], { nested: 'p4ss-w0rd-nested' }]) {
+      const r = lint('ShadowLink', {
+        name: 'x',
+        configurations: {
+          clientOptions: {
+            bootstrapServers: ['a:1'],
+            authenticationConfiguration: { plainConfiguration: { username: 'u', password } },
+          },
+        },
+      });
+      const d = r.diagnostics.find((x) => x.pointer.endsWith('/password'))!;
+      expect(d.code).toBe('schema/type');
+      const text = JSON.stringify(r);
+      for (const shown of ['4518273645', '12.5', 'p4ss-w0rd']) expect(text).not.toContain(shown);
+      expect(d.message).not.toMatch(/true/);
+    }
   });
 });
 

@@ -13,7 +13,7 @@ const RULES_DIR = join(import.meta.dirname, '..', 'rules');
 /** The engine settings an example's rule runs with (its options are passed to the rule directly). */
 function settingsOf(rule: Rule, ex: RuleExample): RunSettings {
   const { targetVersion, now, isFile } = exampleLintOptions(rule, ex);
-  return { kind: exampleKind(rule, ex), targetVersion, now, isFile, rules: {} };
+  return { kind: exampleKind(rule, ex), targetVersion, now, isFile, rules: {}, maxFindings: 2000 };
 }
 
 const lintExample = (rule: Rule, ex: RuleExample) => lint(exampleKind(rule, ex), ex.doc, exampleLintOptions(rule, ex));
@@ -127,7 +127,7 @@ describe('rule settings', () => {
     expect(r.valid).toBe(true);
   });
   it('rejects an unknown rule id and an unknown target version', () => {
-    expect(() => lint('ShadowLink', doc, { rules: { 'no-such-rule': 'off' } })).toThrow(/Unknown rule/);
+    expect(() => lint('ShadowLink', doc, { rules: { 'no-such-rule': 'off' } })).toThrow(/unknown rule/);
     expect(() => lint('ShadowLink', doc, { targetVersion: '24.1' as never })).toThrow(/target version/);
   });
   it('applies to structural findings attributed to a rule', () => {
@@ -145,7 +145,7 @@ describe('rule settings', () => {
 describe('documentation of the other codes', () => {
   it('every parse/, input/, kind/ and suppression/ code used in the sources has a documented entry', async () => {
     const { readFileSync: read } = await import('node:fs');
-    const { FILE_CODES } = await import('../src/codes/file-codes');
+    const { FILE_CODES, describeFileCode } = await import('../src/codes/file-codes');
     const { KIND_REASONS } = await import('../src/kind/detect');
     const { readdirSync } = await import('node:fs');
     const srcDir = join(import.meta.dirname, '..', 'src');
@@ -153,9 +153,11 @@ describe('documentation of the other codes', () => {
       .filter((f) => f.endsWith('.ts') && !f.startsWith('generated'))
       .map((f) => read(join(srcDir, f), 'utf8'));
     const used = new Set(
-      sources.flatMap((s) => [...s.matchAll(/'((?:parse|input|suppression)\/[a-z-]+)'/g)].map((m) => m[1]!)),
+      sources.flatMap((s) => [...s.matchAll(/'((?:parse|input|suppression|report)\/[a-z-]+)'/g)].map((m) => m[1]!)),
     );
     for (const reason of KIND_REASONS) used.add(`kind/${reason}`);
+    expect(sources.some((s) => s.includes("code: 'internal-error'"))).toBe(true);
+    expect(describeFileCode('internal-error')).toBeDefined();
     expect(used.size).toBeGreaterThan(15);
     for (const code of used) {
       const [family, name] = code.split('/') as [string, string];

@@ -33,6 +33,7 @@ export interface LintCommand {
   fixDryRun: boolean;
   color?: boolean;
   quiet: boolean;
+  maxFindings?: number;
 }
 
 /** Any command. */
@@ -71,6 +72,7 @@ Options:
   --color, --no-color               Force colour on or off (default: on for a terminal; NO_COLOR and
                                     FORCE_COLOR are honoured)
   --quiet                           Report errors only
+  --max-findings <n>                Most findings listed per file (default 2000); the rest are counted
   -h, --help                        Show this help
   -v, --version                     Show the version
 
@@ -104,6 +106,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         quiet: { type: 'boolean' },
+        'max-findings': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -138,6 +141,13 @@ export function parseCommandLine(argv: readonly string[]): Command {
     if (!/^\d+$/.test(v['max-warnings'])) throw new UsageError('--max-warnings must be a whole number ≥ 0.');
     maxWarnings = Number(v['max-warnings']);
   }
+  let maxFindings: number | undefined;
+  if (v['max-findings'] !== undefined) {
+    if (!/^[1-9]\d{0,8}$/.test(v['max-findings'])) throw new UsageError('--max-findings must be a whole number ≥ 1.');
+    maxFindings = Number(v['max-findings']);
+  }
+  if (v.output !== undefined && v.output.trim() === '')
+    throw new UsageError('--output needs a file name; omit it to print the report.');
   const rules: RuleSettings = {};
   for (const r of v.rule ?? []) {
     const m = /^([^=]+)=(.+)$/.exec(r);
@@ -170,6 +180,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (v.kind !== undefined) cmd.kind = v.kind as DocumentKind;
   if (v.output !== undefined) cmd.output = v.output;
   if (maxWarnings !== undefined) cmd.maxWarnings = maxWarnings;
+  if (maxFindings !== undefined) cmd.maxFindings = maxFindings;
   if (v.config !== undefined) cmd.config = v.config;
   if (tv !== undefined) cmd.targetVersion = tv as TargetVersion;
   if (v['stdin-filename'] !== undefined) cmd.stdinFilename = v['stdin-filename'];

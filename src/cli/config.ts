@@ -1,18 +1,18 @@
 /** The project config file: found upward from the working directory, or named with --config. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { parse as parseYamlText } from 'yaml';
-import { ruleById } from '../engine/registry';
-import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
+import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
+import type { TargetVersion } from '../engine/types';
 import { isDocumentKind, type DocumentKind } from '../model/kinds';
 import { isObject } from '../util/pointer';
+import { readRegularFile } from './fs-safe';
 
 /** File names searched for, in order, in each directory from the working directory up. */
 export const CONFIG_NAMES = ['svc-admin-spec.config.json', 'svc-admin-spec.config.yaml', 'svc-admin-spec.config.yml'];
 
-/** Rule settings as written in a config: a severity, or a severity with options. */
-export type RuleSettings = Record<string, RuleSetting | [RuleSetting, Record<string, unknown>]>;
+export type { RuleSettings };
 
 /** Settings that can differ per file. */
 export interface FileSettings {
@@ -39,44 +39,25 @@ export class ConfigError extends Error {
 }
 
 function checkRules(raw: unknown, where: string): RuleSettings {
-  if (raw === undefined) return {};
-  if (!isObject(raw)) throw new ConfigError(`${where}: "rules" must be an object of rule id → severity.`);
-  const out: RuleSettings = {};
-  for (const [id, v] of Object.entries(raw)) {
-    if (!ruleById.has(id))
-      throw new ConfigError(`${where}: unknown rule "${id}" in "rules". Run \`svc-admin-spec rules\` to list them.`);
-    const level = Array.isArray(v) ? v[0] : v;
-    if (typeof level !== 'string' || !(RULE_SETTINGS as readonly string[]).includes(level))
-      throw new ConfigError(
-        `${where}: rule "${id}" must be one of ${RULE_SETTINGS.join(', ')} (or [severity, options]).`,
-      );
-    if (Array.isArray(v)) {
-      if (v.length !== 2 || !isObject(v[1]))
-        throw new ConfigError(`${where}: rule "${id}" options must be [severity, { … }].`);
-      const known = Object.keys(ruleById.get(id)!.options ?? {});
-      for (const k of Object.keys(v[1]))
-        if (!known.includes(k))
-          throw new ConfigError(
-            `${where}: rule "${id}" has no option "${k}"${known.length ? ` (it has: ${known.join(', ')})` : ''}.`,
-          );
-      out[id] = [level as RuleSetting, v[1]];
-    } else out[id] = level as RuleSetting;
+  try {
+    return checkRuleSettings(raw, where);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
   }
-  return out;
 }
 
 function checkVersion(raw: unknown, where: string): TargetVersion | undefined {
-  if (raw === undefined) return undefined;
-  const v = String(raw);
-  if (!(TARGET_VERSIONS as readonly string[]).includes(v))
-    throw new ConfigError(`${where}: "targetVersion" must be one of ${TARGET_VERSIONS.join(', ')}.`);
-  return v as TargetVersion;
+  try {
+    return checkTargetVersion(raw, where);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 function checkGlobs(raw: unknown, where: string, key: string): string[] {
   if (raw === undefined) return [];
-  if (!Array.isArray(raw) || !raw.every((g) => typeof g === 'string'))
-    throw new ConfigError(`${where}: "${key}" must be an array of glob strings.`);
+  if (!Array.isArray(raw) || !raw.every((g) => typeof g === 'string' && g.trim() !== ''))
+    throw new ConfigError(`${where}: "${key}" must be an array of non-empty glob strings.`);
   return raw as string[];
 }
 
@@ -123,13 +104,15 @@ export function parseConfig(raw: unknown, path: string | undefined, root: string
 export function readConfig(path: string): Config {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path, `The config file ${path}`)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
   } catch (error) {
-    throw new ConfigError(`Cannot read the config file ${path}: ${(error as Error).message}`);
+    throw new ConfigError((error as Error).message);
   }
   let raw: unknown;
   try {
-    raw = /\.json$/i.test(path) ? JSON.parse(text) : parseYamlText(text);
+    raw = /\.json$/i.test(path) ? JSON.parse(text) : parseYamlText(text, { logLevel: 'error', prettyErrors: false });
   } catch (error) {
     throw new ConfigError(
       `The config file ${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,

@@ -1,13 +1,15 @@
 /** Expands the command line's paths, directories and globs into the files to lint. */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
+import { systemReason } from './fs-safe';
 
-/** One input: a file path (absolute and as shown), or a problem with an argument. */
+/** One input: a file path (absolute and as shown), standard input, or a problem with an argument. */
 export type Input =
   | { kind: 'file'; absolute: string; display: string }
   | { kind: 'stdin' }
-  | { kind: 'missing'; display: string; message: string };
+  | { kind: 'missing'; display: string; message: string }
+  | { kind: 'problem'; display: string; code: 'input/not-a-file' | 'input/unreadable'; message: string };
 
 const LINTABLE = /\.(json|ya?ml)$/i;
 /** Files a directory walk or glob skips: tool configs that are never Admin API documents. */
@@ -26,18 +28,74 @@ const NOT_DOCUMENTS = new Set([
 ]);
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 
-function walk(dir: string, out: string[]): void {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) {
-      if (!SKIP_DIRS.has(e.name)) walk(p, out);
-    } else if (LINTABLE.test(e.name) && !NOT_DOCUMENTS.has(e.name)) out.push(p);
+/** What a non-regular file is, in words. */
+function whatIs(stat: Stats): string {
+  if (stat.isFIFO()) return 'a named pipe (FIFO)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** Walks a directory tree iteratively; unreadable directories and odd files become problems, never silence. */
+function walk(root: string, found: string[], problems: Input[], display: (p: string) => string): void {
+  const stack = [root];
+  const visited = new Set<string>();
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      problems.push({
+        kind: 'problem',
+        display: display(dir) || '.',
+        code: 'input/unreadable',
+        message: `The directory cannot be read (${systemReason(error)}); the files in it were not linted.`,
+      });
+      continue;
+    }
+    const subdirs: string[] = [];
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) subdirs.push(p);
+        continue;
+      }
+      if (!LINTABLE.test(e.name) || NOT_DOCUMENTS.has(e.name)) continue;
+      if (e.isFile()) {
+        found.push(p);
+        continue;
+      }
+      // A symbolic link, FIFO, socket or device with a document's name: decide by what it is, without opening it.
+      let stat: Stats;
+      try {
+        stat = statSync(p);
+      } catch (error) {
+        problems.push({
+          kind: 'problem',
+          display: display(p),
+          code: 'input/unreadable',
+          message: `The file cannot be read (${systemReason(error)}).`,
+        });
+        continue;
+      }
+      if (stat.isFile()) found.push(p);
+      else if (stat.isDirectory()) {
+        // A linked directory is followed once (a link to an ancestor would loop forever).
+        const key = `${stat.dev}:${stat.ino}`;
+        if (!visited.has(key)) {
+          visited.add(key);
+          subdirs.push(p);
+        }
+      } else
+        problems.push({
+          kind: 'problem',
+          display: display(p),
+          code: 'input/not-a-file',
+          message: `This is ${whatIs(stat)}, not a regular file; it was not read.`,
+        });
+    }
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]!);
   }
 }
 
@@ -46,10 +104,11 @@ export function expandInputs(args: readonly string[], cwd: string): { inputs: In
   const inputs: Input[] = [];
   const unmatched: string[] = [];
   const seen = new Set<string>();
+  const display = (absolute: string) => relative(cwd, absolute) || basename(absolute);
   const add = (absolute: string) => {
     if (seen.has(absolute)) return;
     seen.add(absolute);
-    inputs.push({ kind: 'file', absolute, display: relative(cwd, absolute) || basename(absolute) });
+    inputs.push({ kind: 'file', absolute, display: display(absolute) });
   };
   for (const arg of args) {
     if (arg === '-') {
@@ -57,26 +116,59 @@ export function expandInputs(args: readonly string[], cwd: string): { inputs: In
       continue;
     }
     const absolute = resolve(cwd, arg);
-    let stat;
+    let stat: Stats | undefined;
+    let statError: unknown;
     try {
       stat = statSync(absolute);
-    } catch {
-      stat = undefined;
+    } catch (error) {
+      statError = error;
     }
     if (stat?.isDirectory()) {
       const found: string[] = [];
-      walk(absolute, found);
-      if (found.length === 0) unmatched.push(arg);
+      const problems: Input[] = [];
+      walk(absolute, found, problems, display);
+      if (found.length === 0 && problems.length === 0) unmatched.push(arg);
       found.forEach(add);
+      inputs.push(...problems);
     } else if (stat) {
       // Tool configs are never Admin API documents, even when a hook passes them by name.
-      if (!NOT_DOCUMENTS.has(basename(absolute))) add(absolute);
+      if (NOT_DOCUMENTS.has(basename(absolute))) continue;
+      if (stat.isFile()) add(absolute);
+      else
+        inputs.push({
+          kind: 'problem',
+          display: arg,
+          code: 'input/not-a-file',
+          message: `${arg} is ${whatIs(stat)}, not a regular file; it was not read.`,
+        });
+    } else if ((statError as NodeJS.ErrnoException | undefined)?.code === 'ELOOP') {
+      inputs.push({
+        kind: 'problem',
+        display: arg,
+        code: 'input/unreadable',
+        message: `${arg} is a symbolic link loop; it cannot be read.`,
+      });
     } else if (isDynamicPattern(arg)) {
       const found = globSync(arg, { cwd, absolute: true, dot: false, ignore: ['**/node_modules/**', '**/.git/**'] })
         .filter((p) => LINTABLE.test(p) && !NOT_DOCUMENTS.has(basename(p)))
         .sort();
       if (found.length === 0) unmatched.push(arg);
-      found.forEach((p) => add(resolve(p)));
+      for (const p of found) {
+        let s: Stats | undefined;
+        try {
+          s = statSync(p);
+        } catch {
+          s = undefined;
+        }
+        if (!s || s.isFile()) add(resolve(p));
+        else if (!s.isDirectory())
+          inputs.push({
+            kind: 'problem',
+            display: display(p),
+            code: 'input/not-a-file',
+            message: `This is ${whatIs(s)}, not a regular file; it was not read.`,
+          });
+      }
     } else {
       inputs.push({ kind: 'missing', display: arg, message: `No such file or directory: ${arg}` });
     }

@@ -1,25 +1,19 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { countBySeverity, SEVERITY_RANK, type Diagnostic } from '../lint/diagnostics';
 import { allRules } from '../engine/registry';
-import { applyFixesOnce, autofixes } from '../fix/apply';
-import { lineDiff } from '../fix/diff';
+import { autofixes } from '../fix/apply';
+import { unifiedDiff } from '../fix/diff';
+import { fixText } from '../fix/fix-text';
 import { FORMATTERS } from '../format/index';
-import { lintText, type FileResult } from '../lint/lint-text';
-import { mask, secretsInText } from '../secrets/redact';
-import { decode, type ParsedSource } from '../source/index';
+import { countBySeverity, SEVERITY_RANK } from '../lint/diagnostics';
+import { lintText, type FileResult, type LintTextOptions } from '../lint/lint-text';
+import { decode } from '../source/index';
 import { HELP, parseCommandLine, UsageError, type LintCommand } from './args';
 import { ConfigError, emptyConfig, findConfig, isIgnored, readConfig, settingsFor, type Config } from './config';
 import { expandInputs } from './files';
-import {
-  applyDirectives,
-  applyIgnoreFile,
-  IGNORE_FILE_NAME,
-  readIgnoreFile,
-  writeIgnoreFile,
-  type IgnoreFile,
-} from './suppress';
+import { checkWritableTarget, FileAccessError, MAX_INPUT_BYTES, readRegularFile, writeFileAtomic } from './fs-safe';
+import { applyIgnoreFile, IGNORE_FILE_NAME, readIgnoreFile, writeIgnoreFile, type IgnoreFile } from './suppress';
 import { VERSION } from './version';
 
 /** What the command may touch: arguments, directories, streams, the clock. */
@@ -31,8 +25,6 @@ export interface CliIO {
   readStdin(): Promise<Uint8Array>;
   now?: () => Date;
 }
-
-const MAX_FIX_PASSES = 10;
 
 /** Decides colour: the flag, else FORCE_COLOR / NO_COLOR, else whether stdout is a terminal. */
 function useColor(cmd: LintCommand, io: CliIO): boolean {
@@ -46,8 +38,14 @@ function useColor(cmd: LintCommand, io: CliIO): boolean {
 interface Linted {
   result: FileResult;
   absolute?: string;
-  fixed?: { before: string; after: string };
+  /** The bytes as read, to detect an edit made while the command ran. */
+  bytes?: Uint8Array;
+  fixed?: { before: string; after: string; format: 'json' | 'yaml' };
 }
+
+const inputProblem = (file: string, code: string, message: string): Linted => ({
+  result: { file, kind: null, diagnostics: [{ code, severity: 'error', pointer: '', message }] },
+});
 
 function lintOne(
   cmd: LintCommand,
@@ -62,40 +60,42 @@ function lintOne(
   const settings = settingsFor(config, absolute, cmd.rules);
   const kind = cmd.kind ?? settings.kind;
   const targetVersion = cmd.targetVersion ?? settings.targetVersion;
-  const options = {
+  const options: LintTextOptions = {
     filename: display,
     rules: settings.rules,
     ...(kind ? { kind } : {}),
     ...(targetVersion ? { targetVersion } : {}),
     ...(io.now ? { now: io.now() } : {}),
+    ...(cmd.maxFindings !== undefined ? { maxFindings: cmd.maxFindings } : {}),
   };
-  let text = decoded.text;
-  let linted = lintText(text, options);
-  const before = text;
-  if (cmd.fix || cmd.fixDryRun) {
-    for (let pass = 0; pass < MAX_FIX_PASSES && linted.source.ok; pass++) {
-      const fixes = autofixes(linted.diagnostics);
-      if (fixes.length === 0) break;
-      const out = applyFixesOnce(text, linted.source, fixes);
-      if (out.applied === 0 || out.text === text) break;
-      text = out.text;
-      linted = lintText(text, options);
-    }
-  }
-  const diagnostics = finishDiagnostics(linted.diagnostics, linted.source);
-  const out: Linted = { result: { file: display, kind: linted.kind, diagnostics } };
+  const text = decoded.text;
+  const out: Linted = { result: { file: display, kind: null, diagnostics: [] }, bytes };
   if (absolute) out.absolute = absolute;
-  if (text !== before) out.fixed = { before, after: text };
+  if (cmd.fix || cmd.fixDryRun) {
+    const fixed = fixText(text, options);
+    if (fixed.text !== text) out.fixed = { before: text, after: fixed.text, format: fixed.result.source.format };
+    // A dry run reports the file as it is on disk; --fix reports what is left after fixing.
+    const shown = cmd.fix ? fixed.result : lintText(text, options);
+    out.result = { file: display, kind: shown.kind, diagnostics: shown.diagnostics };
+    return out;
+  }
+  const linted = lintText(text, options);
+  out.result = { file: display, kind: linted.kind, diagnostics: linted.diagnostics };
   return out;
-}
-
-function finishDiagnostics(diagnostics: Diagnostic[], source: ParsedSource): Diagnostic[] {
-  return source.format === 'yaml' && source.ok ? applyDirectives(diagnostics, source) : diagnostics;
 }
 
 function ignoreFilePath(cmd: LintCommand, config: Config, cwd: string): string {
   if (cmd.ignoreFile) return resolve(cwd, cmd.ignoreFile);
   return join(config.path ? config.root : cwd, IGNORE_FILE_NAME);
+}
+
+/** The real path of a file if it exists, else the resolved path (to compare an output with the inputs). */
+function canonicalPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Lints the inputs and reports; returns the exit code. */
@@ -116,6 +116,18 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     throw new UsageError('Standard input ("-") can be given only once.');
   if (cmd.fix && inputs.some((i) => i.kind === 'stdin'))
     throw new UsageError('--fix cannot rewrite standard input; use --fix-dry-run to see the changes.');
+  const outputPath = cmd.output === undefined ? undefined : resolve(io.cwd, cmd.output);
+  if (outputPath !== undefined) {
+    const out = canonicalPath(outputPath);
+    const clash = inputs.find((i) => i.kind === 'file' && canonicalPath(i.absolute) === out);
+    if (clash && clash.kind === 'file')
+      throw new UsageError(`--output ${cmd.output} is also an input (${clash.display}); write the report elsewhere.`);
+    try {
+      checkWritableTarget(outputPath, `--output ${cmd.output}`);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  }
   const ignore: IgnoreFile | undefined = (() => {
     try {
       return readIgnoreFile(ignoreFilePath(cmd, config, io.cwd));
@@ -127,18 +139,26 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   const linted: Linted[] = [];
   for (const input of inputs) {
     if (input.kind === 'missing') {
-      linted.push({
-        result: {
-          file: input.display,
-          kind: null,
-          diagnostics: [{ code: 'input/not-found', severity: 'error', pointer: '', message: `${input.message}.` }],
-        },
-      });
+      linted.push(inputProblem(input.display, 'input/not-found', `${input.message}.`));
+      continue;
+    }
+    if (input.kind === 'problem') {
+      linted.push(inputProblem(input.display, input.code, input.message));
       continue;
     }
     if (input.kind === 'stdin') {
       const name = cmd.stdinFilename ?? '<stdin>';
       const bytes = await io.readStdin();
+      if (bytes.length > MAX_INPUT_BYTES) {
+        linted.push(
+          inputProblem(
+            name,
+            'input/too-large',
+            `Standard input is larger than the ${MAX_INPUT_BYTES / 1024 / 1024} MiB the linter reads.`,
+          ),
+        );
+        continue;
+      }
       linted.push(
         lintOne(cmd, config, io, name, cmd.stdinFilename ? resolve(io.cwd, cmd.stdinFilename) : undefined, bytes),
       );
@@ -147,22 +167,13 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     if (isIgnored(config, input.absolute)) continue;
     let bytes: Uint8Array;
     try {
-      bytes = readFileSync(input.absolute);
+      bytes = readRegularFile(input.absolute, 'The file');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      const code = error instanceof FileAccessError ? error.code : '';
+      const finding =
+        code === 'not-a-file' ? 'input/not-a-file' : code === 'too-large' ? 'input/too-large' : 'input/unreadable';
       linted.push({
-        result: {
-          file: input.display,
-          kind: null,
-          diagnostics: [
-            {
-              code: 'input/unreadable',
-              severity: 'error',
-              pointer: '',
-              message: `The file cannot be read (${code}): ${(error as Error).message.replace(/^\w+: /, '')}.`,
-            },
-          ],
-        },
+        ...inputProblem(input.display, finding, (error as Error).message),
         absolute: input.absolute,
       });
       continue;
@@ -171,32 +182,35 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   }
 
   // Fixes: written in place (--fix) or shown (--fix-dry-run), never with a secret in the diff.
+  const diffTo = cmd.format === 'stylish' || cmd.output !== undefined ? io.stdout : io.stderr;
   for (const l of linted) {
     if (!l.fixed) continue;
     if (cmd.fix && l.absolute) {
       try {
-        writeFileSync(l.absolute, l.fixed.after);
+        writeFileAtomic(l.absolute, l.fixed.after, l.bytes ? { expected: l.bytes } : {});
       } catch (error) {
+        const changed = error instanceof FileAccessError && error.code === 'changed';
         l.result.diagnostics.push({
-          code: 'input/unwritable',
+          code: changed ? 'input/changed' : 'input/unwritable',
           severity: 'error',
           pointer: '',
-          message: `The fixes could not be written (${(error as NodeJS.ErrnoException).code ?? 'error'}); the file is unchanged.`,
+          message: `${(error as Error).message} No fix was written to this file.`,
         });
       }
     }
-    if (cmd.fixDryRun) {
-      const secrets = [...secretsInText(l.fixed.before), ...secretsInText(l.fixed.after)];
-      io.stdout.write(mask(lineDiff(l.fixed.before, l.fixed.after, l.result.file), secrets));
-    }
+    if (cmd.fixDryRun) diffTo.write(unifiedDiff(l.fixed.before, l.fixed.after, l.result.file, l.fixed.format));
   }
 
   if (cmd.writeIgnoreFile && ignore) {
-    ignore.entries = writeIgnoreFile(
-      ignore.path,
-      linted.filter((l) => l.absolute).map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
-      io.now?.() ?? new Date(),
-    );
+    try {
+      ignore.entries = writeIgnoreFile(
+        ignore.path,
+        linted.filter((l) => l.absolute).map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
+        io.now?.() ?? new Date(),
+      );
+    } catch (error) {
+      throw new ConfigError(`Cannot write the ignore file: ${(error as Error).message}`);
+    }
     const count = ignore.entries.length;
     io.stderr.write(`Wrote ${count} entr${count === 1 ? 'y' : 'ies'} to ${ignore.path}.\n`);
   }
@@ -214,20 +228,27 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     version: VERSION,
     fixable,
   });
-  if (cmd.output) {
-    const path = resolve(io.cwd, cmd.output);
+  if (outputPath !== undefined) {
     try {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, report);
+      mkdirSync(dirname(outputPath), { recursive: true });
+      writeFileAtomic(outputPath, report);
     } catch (error) {
       throw new ConfigError(`Cannot write the report to ${cmd.output}: ${(error as Error).message}`);
     }
   } else io.stdout.write(report);
 
-  const all = results.flatMap((r) => r.diagnostics);
-  if (all.some((d) => d.code.startsWith('input/'))) return 2;
-  const { warnings } = countBySeverity(all);
-  if (all.some((d) => SEVERITY_RANK[d.severity] <= SEVERITY_RANK[cmd.failSeverity])) return 1;
+  let inputErrors = false;
+  let failing = false;
+  let warnings = 0;
+  for (const r of results) {
+    for (const d of r.diagnostics) {
+      if (d.code.startsWith('input/')) inputErrors = true;
+      if (SEVERITY_RANK[d.severity] <= SEVERITY_RANK[cmd.failSeverity]) failing = true;
+    }
+    warnings += countBySeverity(r.diagnostics).warnings;
+  }
+  if (inputErrors) return 2;
+  if (failing) return 1;
   if (cmd.maxWarnings !== undefined && warnings > cmd.maxWarnings) {
     io.stderr.write(`svc-admin-spec found ${warnings} warnings (more than --max-warnings ${cmd.maxWarnings}).\n`);
     return 1;

@@ -29,7 +29,13 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
       unreadable: 'The file exists but cannot be read (permissions, an I/O error).',
       binary: 'The file is binary (contains NUL bytes) or is not valid UTF-8.',
       empty: 'The file is empty, or holds only whitespace or comments: there is no document to lint.',
-      unwritable: '`--fix` computed changes but could not write the file; it is unchanged.',
+      unwritable:
+        '`--fix` computed changes but could not write the file (a full disk, a size limit, permissions). The write is atomic: the file is byte-for-byte unchanged.',
+      changed:
+        '`--fix` did not write the file because it changed on disk while the command ran (someone saved it); nothing was lost. Run the command again.',
+      'not-a-file':
+        'The path is a named pipe (FIFO), socket, device or other non-regular file. It is not opened, so the command can never hang on it.',
+      'too-large': 'The input is larger than the 256 MiB the linter reads; it was not linted.',
     },
   },
   kind: {
@@ -41,6 +47,14 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
         'The shape fits several kinds (for example `{}`, a valid GetBrokerRequest and an empty anything else).',
       unrecognised: 'The shape fits no kind: this does not look like an Admin API v2 document.',
       'unknown-schema': 'The top-level `"$schema"` names none of the svc-admin-spec schemas.',
+    },
+  },
+  report: {
+    title: 'Report codes',
+    intro: 'Findings about the report itself rather than the document.',
+    codes: {
+      'too-many-findings':
+        'A document had more findings than the limit (2000 by default; `maxFindings` in the library, `--max-findings` on the command line). The first ones in document order are listed and this finding counts the rest by severity; it is as severe as the most severe finding left out.',
     },
   },
   suppression: {
@@ -56,8 +70,17 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
   },
 };
 
-/** A one-line description of any file code, or undefined. */
+/** Codes without a family, each with its own page. */
+export const STANDALONE_CODES: Readonly<Record<string, { title: string; text: string }>> = {
+  'internal-error': {
+    title: 'Internal error',
+    text: 'A bug in the linter, not in your document: one check failed on this document, and the message names it. The linter never crashes on a document: the failure becomes this finding, and the other checks and files still run. Please report it with the document (secrets removed); until it is fixed, turn that rule off for the file.',
+  },
+};
+
+/** A one-line description of any file code (or standalone code), or undefined. */
 export function describeFileCode(code: string): string | undefined {
+  if (Object.hasOwn(STANDALONE_CODES, code)) return STANDALONE_CODES[code]!.text;
   const [family, name] = code.split('/') as [string, string | undefined];
   return name === undefined ? undefined : FILE_CODES[family]?.codes[name];
 }

@@ -13,6 +13,8 @@ export interface RunSettings {
   isFile: boolean;
   /** Per-rule setting: a severity, `off`, or a severity with options. */
   rules: Readonly<Record<string, RuleSetting | [RuleSetting, Record<string, unknown>]>>;
+  /** Most findings reported for one document. */
+  maxFindings: number;
 }
 
 const LINK_KINDS: ReadonlySet<DocumentKind> = new Set([

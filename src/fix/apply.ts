@@ -1,126 +1,127 @@
-/** Applies machine-applicable fixes to JSON or YAML text as minimal text edits, keeping comments, order and quoting. */
-import { parseDocument } from 'yaml';
+/** Applies machine-applicable fixes to JSON or YAML text: minimal edits, each result checked before it is used. */
 import type { Diagnostic, Fix } from '../lint/diagnostics';
-import { parentPointer, parsePointer } from '../util/pointer';
-import type { ParsedSource } from '../source/index';
-
-/** A replacement of `[start, end)` by `text`. */
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
+import { formatOf, parseSource, type ParsedSource } from '../source/index';
+import { planEdits, type Edit } from './edits';
+import { verifyFixed } from './verify';
 
 /** The fixes `--fix` applies unasked: the autofix suggestions of the diagnostics. */
-export const autofixes = (diagnostics: readonly Diagnostic[]): Fix[] =>
-  diagnostics.flatMap((d) => (d.suggestions ?? []).filter((s) => s.autofix && s.fix).map((s) => s.fix!));
-
-const pathOf = (pointer: string): (string | number)[] =>
-  parsePointer(pointer).map((t) => (/^(0|[1-9]\d*)$/.test(t) ? Number(t) : t));
-
-const PLAIN_SAFE = /^[A-Za-z0-9_][A-Za-z0-9_.\-/]*$/;
-const LOOKS_NUMERIC = /^[-+]?(\d[\d_]*)?(\.\d*)?([eE][-+]?\d+)?$|^0[xo]/;
-const YAML_RESERVED = /^(true|false|null|yes|no|on|off|~)$/i;
-
-/** Renders a value as YAML text in the quoting style of the text it replaces. */
-function yamlScalar(value: unknown, original: string): string {
-  if (typeof value !== 'string') return JSON.stringify(value);
-  if (original.startsWith("'")) return `'${value.replace(/'/g, "''")}'`;
-  if (original.startsWith('"')) return JSON.stringify(value);
-  return PLAIN_SAFE.test(value) && !YAML_RESERVED.test(value) && !LOOKS_NUMERIC.test(value)
-    ? value
-    : JSON.stringify(value);
+export function autofixes(diagnostics: readonly Diagnostic[]): Fix[] {
+  const out: Fix[] = [];
+  for (const d of diagnostics) for (const s of d.suggestions ?? []) if (s.autofix && s.fix) out.push(s.fix);
+  return out;
 }
 
-const lineStart = (text: string, offset: number) => text.lastIndexOf('\n', offset - 1) + 1;
-function lineEnd(text: string, offset: number): number {
-  const i = text.indexOf('\n', offset);
-  return i < 0 ? text.length : i + 1;
+/** A fix that was not applied, and why. */
+export interface SkippedFix {
+  fix: Fix;
+  reason: string;
 }
 
-/** Removes a JSON member or element with the comma that separates it, leaving the rest of the layout alone. */
-function jsonRemoval(text: string, start: number, end: number): Edit {
-  const after = /^\s*,\s*/.exec(text.slice(end));
-  if (after) return { start, end: end + after[0].length, text: '' };
-  const before = /,\s*$/.exec(text.slice(Math.max(0, start - 200), start));
-  return { start: before ? start - before[0].length : start, end, text: '' };
+/** What applying fixes did. */
+export interface FixOutcome {
+  /** The fixed text (the input when nothing was applied). */
+  text: string;
+  applied: Fix[];
+  skipped: SkippedFix[];
 }
 
-/** A whole-line removal of a block-style YAML entry, when the entry occupies whole lines. */
-function yamlLineRemoval(text: string, start: number, end: number, sequenceItem: boolean): Edit | undefined {
-  const ls = lineStart(text, start);
-  const prefix = text.slice(ls, start);
-  // The "- " belongs to a sequence item, never to the first key of a mapping inside one.
-  if (!(sequenceItem ? /^\s*-\s+$/ : /^\s*$/).test(prefix)) return undefined;
-  const le = lineEnd(text, end);
-  const rest = text.slice(end, le);
-  if (!/^\s*(#.*)?\r?\n?$/.test(rest)) return undefined;
-  return { start: ls, end: le, text: '' };
+/** Options of `applyFixes`. */
+export interface ApplyFixesOptions {
+  /** `json` or `yaml`; by default from `filename`'s extension or the content. */
+  format?: 'json' | 'yaml';
+  filename?: string;
 }
 
-function editFor(text: string, source: ParsedSource, fix: Fix): Edit | Edit[] | 'document' | undefined {
-  const span = source.span(fix.pointer);
-  if (!span) return undefined;
-  switch (fix.kind) {
-    case 'rename-key': {
-      if (!span.key) return undefined;
-      const [s, e] = span.key;
-      const original = text.slice(s, e);
-      return {
-        start: s,
-        end: e,
-        text: source.format === 'json' ? JSON.stringify(fix.to) : yamlScalar(fix.to, original),
-      };
-    }
-    case 'replace-value': {
-      const [s, e] = span.value;
-      const original = text.slice(s, e);
-      return {
-        start: s,
-        end: e,
-        text: source.format === 'json' ? JSON.stringify(fix.value) : yamlScalar(fix.value, original),
-      };
-    }
-    case 'remove': {
-      const start = span.key ? span.key[0] : span.value[0];
-      if (source.format === 'json') return jsonRemoval(text, start, span.value[1]);
-      // In a YAML flow collection ([a, b] or {a: 1}) entries are comma-separated, as in JSON.
-      const parent = source.span(parentPointer(fix.pointer));
-      if (parent && /[[{]/.test(text.charAt(parent.value[0]))) return jsonRemoval(text, start, span.value[1]);
-      return yamlLineRemoval(text, start, span.value[1], span.key === undefined) ?? 'document';
-    }
+interface Candidate {
+  fix: Fix;
+  edits: Edit[];
+}
+
+function applyEdits(text: string, edits: readonly Edit[]): string {
+  let out = '';
+  let pos = 0;
+  for (const e of [...edits].sort((a, b) => a.start - b.start)) {
+    out += text.slice(pos, e.start) + e.text;
+    pos = e.end;
   }
+  return out + text.slice(pos);
 }
 
-/** Applies as many of the fixes as do not overlap; returns the new text and how many were applied. */
-export function applyFixesOnce(
+/**
+ * Applies a batch of candidates if the result verifies; otherwise splits it (later half first, so
+ * that the earlier edits' offsets and pointers stay valid) until each failing fix is isolated.
+ */
+function applyVerified(
   text: string,
   source: ParsedSource,
-  fixes: readonly Fix[],
-): { text: string; applied: number } {
-  const edits: Edit[] = [];
-  const documentRemovals: string[] = [];
-  const overlaps = (a: Edit) => edits.some((b) => a.start < b.end && b.start < a.end);
-  let applied = 0;
+  batch: readonly Candidate[],
+  outcome: { applied: Fix[]; skipped: SkippedFix[] },
+): { text: string; source: ParsedSource } {
+  if (batch.length === 0) return { text, source };
+  const fixed = applyEdits(
+    text,
+    batch.flatMap((c) => c.edits),
+  );
+  const reason = verifyFixed(
+    source,
+    fixed,
+    batch.map((c) => c.fix),
+  );
+  if (reason === undefined) {
+    outcome.applied.push(...batch.map((c) => c.fix));
+    return { text: fixed, source: parseSource(fixed, source.format) };
+  }
+  if (batch.length === 1) {
+    outcome.skipped.push({ fix: batch[0]!.fix, reason });
+    return { text, source };
+  }
+  // `batch` is sorted by position, last first: the first half lies later in the text.
+  const mid = Math.ceil(batch.length / 2);
+  const later = applyVerified(text, source, batch.slice(0, mid), outcome);
+  return applyVerified(later.text, later.source, batch.slice(mid), outcome);
+}
+
+/**
+ * Applies the autofix suggestions of `diagnostics` (or the given fixes) to `text` as minimal edits
+ * that keep comments, order and quoting. Every result is parsed again and must have exactly the
+ * intended value, no new duplicate keys and every comment; a fix that fails this is skipped with
+ * the reason. Never throws for any text; a byte order mark is kept.
+ */
+export function applyFixes(
+  text: string,
+  diagnosticsOrFixes: readonly (Diagnostic | Fix)[],
+  options: ApplyFixesOptions = {},
+): FixOutcome {
+  const fixes = diagnosticsOrFixes.flatMap((x) => ('code' in x ? autofixes([x]) : [x as Fix]));
+  const outcome: FixOutcome = { text, applied: [], skipped: [] };
+  if (fixes.length === 0) return outcome;
+  const bom = text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
+  const body = bom ? text.slice(1) : text;
+  const format = options.format ?? formatOf(options.filename ?? '', body);
+  const source = parseSource(body, format);
+  if (!source.ok) {
+    for (const fix of fixes) outcome.skipped.push({ fix, reason: 'the file does not parse' });
+    return outcome;
+  }
+  const planned: Candidate[] = [];
   for (const fix of fixes) {
-    const e = editFor(text, source, fix);
-    if (e === undefined) continue;
-    if (e === 'document') {
-      documentRemovals.push(fix.pointer);
-      continue;
-    }
-    const list = Array.isArray(e) ? e : [e];
-    if (list.some(overlaps)) continue;
-    edits.push(...list);
-    applied++;
+    const plan = planEdits(body, source, fix);
+    if ('skip' in plan) outcome.skipped.push({ fix, reason: plan.skip });
+    else if (plan.edits.length > 0) planned.push({ fix, edits: plan.edits });
   }
-  if (edits.length === 0 && documentRemovals.length > 0) {
-    // Flow-style YAML entries: fall back to the Document API for one removal per pass.
-    const doc = parseDocument(text);
-    doc.deleteIn(pathOf(documentRemovals[0]!));
-    return { text: doc.toString(), applied: 1 };
+  // Fixes whose edits overlap an earlier one wait for the next pass (the caller lints again).
+  const start = (c: Candidate) => Math.min(...c.edits.map((e) => e.start));
+  const end = (c: Candidate) => Math.max(...c.edits.map((e) => e.end));
+  planned.sort((a, b) => start(a) - start(b) || end(a) - end(b));
+  const candidates: Candidate[] = [];
+  let reached = -1;
+  for (const c of planned) {
+    if (start(c) < reached) continue;
+    candidates.push(c);
+    reached = Math.max(reached, end(c));
   }
-  let out = text;
-  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return { text: out, applied };
+  candidates.reverse();
+  const result = applyVerified(body, source, candidates, outcome);
+  outcome.text = result.text === body ? text : bom + result.text;
+  return outcome;
 }

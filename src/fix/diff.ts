@@ -1,47 +1,41 @@
-/** A small unified-style line diff, for `--fix-dry-run`. */
+/** Unified diffs of fixes (`--fix-dry-run`): standard hunks with three lines of context, secrets masked. */
+import { structuredPatch } from 'diff';
+import { maskLines, secretSpans } from '../secrets/spans';
 
-/** Lines that differ between two texts, as `-`/`+` lines with a line number of the old text. */
-export function lineDiff(before: string, after: string, name: string): string {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  let prefix = 0;
-  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
-  let suffix = 0;
-  while (
-    suffix < a.length - prefix &&
-    suffix < b.length - prefix &&
-    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
-  )
-    suffix++;
-  const oldMid = a.slice(prefix, a.length - suffix);
-  const newMid = b.slice(prefix, b.length - suffix);
-  if (oldMid.length === 0 && newMid.length === 0) return '';
-  const out = [`--- ${name}`, `+++ ${name} (fixed)`];
-  // Within the changed block, pair lines with an LCS so that unchanged lines stay as context.
-  const n = oldMid.length;
-  const m = newMid.length;
-  if (n * m > 4_000_000) {
+/**
+ * A unified diff from `before` to `after`, both named `name` (so it applies with `patch -p0` or
+ * `git apply -p0`). Lines that hold a secret are shown with the secret masked; such hunks no longer
+ * apply, which is the price of never printing a secret.
+ */
+export function unifiedDiff(before: string, after: string, name: string, format: 'json' | 'yaml'): string {
+  const patch = structuredPatch(name, name, before, after, '', '', { context: 3 });
+  if (patch.hunks.length === 0) return '';
+  const strip = (t: string) => (t.charCodeAt(0) === 0xfeff ? t.slice(1) : t);
+  const maskedBefore = maskLines(before, shift(secretSpans(strip(before), format), before)).split('\n');
+  const maskedAfter = maskLines(after, shift(secretSpans(strip(after), format), after)).split('\n');
+  const out = [`--- ${name}`, `+++ ${name}`];
+  for (const h of patch.hunks) {
+    // In the header, a side without lines names the line before the change (as GNU diff writes it).
     out.push(
-      `@@ -${prefix + 1},${n} +${prefix + 1},${m} @@`,
-      ...oldMid.map((l) => `-${l}`),
-      ...newMid.map((l) => `+${l}`),
+      `@@ -${h.oldStart - (h.oldLines === 0 ? 1 : 0)},${h.oldLines} +${h.newStart - (h.newLines === 0 ? 1 : 0)},${h.newLines} @@`,
     );
-    return `${out.join('\n')}\n`;
-  }
-  const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      lcs[i]![j] = oldMid[i] === newMid[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
-  out.push(`@@ -${prefix + 1},${n} +${prefix + 1},${m} @@`);
-  let i = 0;
-  let j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && oldMid[i] === newMid[j]) {
-      out.push(` ${oldMid[i]}`);
-      i++;
-      j++;
-    } else if (i < n && (j >= m || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) out.push(`-${oldMid[i++]}`);
-    else out.push(`+${newMid[j++]}`);
+    let oldLine = h.oldStart - 1;
+    let newLine = h.newStart - 1;
+    for (const line of h.lines) {
+      const mark = line[0];
+      if (mark === ' ') {
+        out.push(` ${maskedBefore[oldLine++] ?? line.slice(1)}`);
+        newLine++;
+      } else if (mark === '-') out.push(`-${maskedBefore[oldLine++] ?? line.slice(1)}`);
+      else if (mark === '+') out.push(`+${maskedAfter[newLine++] ?? line.slice(1)}`);
+      else out.push(line);
+    }
   }
   return `${out.join('\n')}\n`;
+}
+
+/** Spans found in a text without its byte order mark, moved to offsets in the text with it. */
+function shift(spans: readonly (readonly [number, number])[], text: string): [number, number][] {
+  const d = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return spans.map(([s, e]) => [s + d, e + d]);
 }

@@ -16,17 +16,23 @@ const SEVERITY_COLOUR: Record<Severity, string> = { error: ANSI.red, warning: AN
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/** Control characters (escape sequences included) from file names or messages are shown as `\xNN`, never sent to the terminal. */
+export const printable = (text: string): string =>
+  text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+
 /** Stylish text; colour only when asked. */
 export const formatStylish: Formatter = (results, options) => {
   const c = (code: string, text: string) => (options.color ? `${code}${text}${ANSI.reset}` : text);
   const out: string[] = [];
   for (const r of results) {
     if (r.diagnostics.length === 0) continue;
-    out.push(c(ANSI.underline, r.file));
+    out.push(c(ANSI.underline, printable(r.file)));
     const rows = r.diagnostics.map((d) => [
       d.range ? `${d.range.start.line}:${d.range.start.column}` : '0:0',
       d.severity,
-      d.message.replace(/\s*\n\s*/g, ' '),
+      printable(d.message.replace(/\s*\n\s*/g, ' ')),
       d.code,
     ]);
     const w0 = Math.max(...rows.map((x) => x[0]!.length));

@@ -1,12 +1,15 @@
 /** Lints the text of a file: parse with positions, decide the kind, lint, and put every finding on a line and column. */
-import { compareDiagnostics, type Diagnostic, type Range } from './diagnostics';
 import { docsUrl } from '../engine/registry';
 import { detectKind } from '../kind/detect';
-import { lint, type LintOptions } from './lint';
 import type { DocumentKind } from '../model/kinds';
-import { isObject, parentPointer } from '../util/pointer';
-import { redactStrings, secretsInText } from '../secrets/redact';
+import { redactStrings } from '../secrets/redact';
+import { secretSpans, secretStrings } from '../secrets/spans';
 import { formatOf, parseSource, type ParsedSource } from '../source/index';
+import { parentPointer } from '../util/pointer';
+import { compareDiagnostics, type Diagnostic, type Range } from './diagnostics';
+import { applyDirectives } from './directives';
+import { capFindings } from './findings-cap';
+import { lintWithSettings, resolveSettings, type LintOptions } from './lint';
 
 /** Options of `lintText`: those of `lint`, plus the file name, kind and format when known. */
 export interface LintTextOptions extends Omit<LintOptions, 'isFile'> {
@@ -24,6 +27,9 @@ export interface FileResult {
   kind: DocumentKind | null;
   diagnostics: Diagnostic[];
 }
+
+/** What `lintText` returns: the findings, and the parsed source they point into. */
+export type TextResult = FileResult & { source: ParsedSource };
 
 /** Codes whose finding is about a key rather than its value. */
 const KEY_CODES = new Set(['schema/unknown-property', 'snake-case-key', 'output-only-field', 'parse/duplicate-key']);
@@ -46,8 +52,16 @@ export function locate(source: ParsedSource, pointer: string, onKey: boolean): R
   }
 }
 
-/** Lints JSON or YAML text as a file: never throws; syntax problems become diagnostics. */
-export function lintText(text: string, options: LintTextOptions = {}): FileResult & { source: ParsedSource } {
+const LINT_TEXT_KEYS = ['filename', 'kind', 'format'];
+
+/**
+ * Lints JSON or YAML text as a file: never throws for any text (only for bad options); syntax
+ * problems become diagnostics, and YAML suppression directives are applied.
+ */
+export function lintText(text: string, options: LintTextOptions = {}): TextResult {
+  if (typeof text !== 'string') throw new TypeError('lintText: the text must be a string.');
+  const settings = resolveSettings(options.kind ?? 'ShadowLink', options, LINT_TEXT_KEYS);
+  settings.isFile = true;
   const file = options.filename ?? '<text>';
   // A byte order mark is reported, then dropped so that columns match what editors show.
   const bom = text.charCodeAt(0) === 0xfeff;
@@ -63,15 +77,14 @@ export function lintText(text: string, options: LintTextOptions = {}): FileResul
         "The file starts with a byte order mark (BOM). Save it as UTF-8 without BOM: JSON decoders such as the server's reject it.",
     });
   }
-  const finish = (kind: DocumentKind | null, found: Diagnostic[]) => {
-    const withDocs = [...source.diagnostics, ...found].map((d) =>
+  const finish = (kind: DocumentKind | null, found: Diagnostic[]): TextResult => {
+    let all = [...source.diagnostics, ...found].map((d) =>
       d.docsUrl === undefined ? { ...d, docsUrl: docsUrl(d.code) } : d,
     );
     // Raw-text secrets matter when a file did not parse (lint could not see its values).
-    const all = (withDocs.length === 0 ? withDocs : redactStrings(withDocs, secretsInText(text))).sort(
-      compareDiagnostics,
-    );
-    return { file, kind, diagnostics: all, source };
+    if (all.length > 0 && !source.ok) all = redactStrings(all, secretStrings(text, secretSpans(text, source.format)));
+    all = applyDirectives(all.sort(compareDiagnostics), source);
+    return { file, kind, diagnostics: capFindings(all, settings.maxFindings), source };
   };
   if (!source.ok) return finish(null, []);
   const decision = detectKind(source.value, {
@@ -79,24 +92,19 @@ export function lintText(text: string, options: LintTextOptions = {}): FileResul
     ...(source.modelineSchema ? { modelineSchema: source.modelineSchema } : {}),
   });
   if (decision.kind === null) {
-    const range = locate(source, decision.reason === 'unknown-schema' ? '/$schema' : '', false);
+    const pointer = decision.reason === 'unknown-schema' ? '/$schema' : '';
+    const range = locate(source, pointer, false);
     return finish(null, [
       {
         code: `kind/${decision.reason}`,
         severity: 'error',
-        pointer: decision.reason === 'unknown-schema' ? '/$schema' : '',
+        pointer,
         message: decision.message,
         ...(range ? { range } : {}),
       },
     ]);
   }
-  let value = source.value;
-  if (isObject(value) && Object.hasOwn(value, '$schema') && typeof value['$schema'] === 'string') {
-    const { $schema: _ignored, ...rest } = value;
-    value = rest;
-  }
-  const { filename: _f, kind: _k, format: _fmt, ...lintOptions } = options;
-  const result = lint(decision.kind, value, { ...lintOptions, isFile: true });
+  const result = lintWithSettings(source.value, { ...settings, kind: decision.kind });
   // `lint` already sorted and de-duplicated; only positions are added here.
   const located = result.diagnostics.map((d) => {
     const range = locate(source, d.pointer, KEY_CODES.has(d.code));

@@ -1,23 +1,29 @@
 /** The library's entry points: `lint` and `assertValid`. */
 import { normalizeDiagnostics, type Diagnostic } from './diagnostics';
-import { docsUrl, ruleById } from '../engine/registry';
+import { docsUrl } from '../engine/registry';
 import { applySettingsToStructural, runRules, type RunSettings } from '../engine/run';
-import { TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
-import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
+import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
+import type { TargetVersion } from '../engine/types';
+import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind } from '../model/kinds';
 import { redactSecrets } from '../secrets/redact';
+import { isObject } from '../util/pointer';
 import { checkJsonValue } from '../validate/json-value';
+import { modelKeyNames } from '../validate/schema-walk';
 import { validateStructure } from '../validate/structural';
+import { capFindings, DEFAULT_MAX_FINDINGS } from './findings-cap';
 
 /** Options of `lint`. */
 export interface LintOptions {
   /** Per-rule severity (`off | info | warning | error`), optionally with rule options: `{ 'duration': 'off', 'bootstrap-servers': ['error', {…}] }`. */
-  rules?: Record<string, RuleSetting | [RuleSetting, Record<string, unknown>]>;
+  rules?: RuleSettings;
   /** Server version whose facts apply (forbidden properties, CreateShadowLink availability). Default `26.1`. */
   targetVersion?: TargetVersion;
   /** The clock for time-based rules (a timestamp in the future). Default: the real clock. */
   now?: Date | (() => Date);
   /** Set when the value comes from a file that may be committed: enables the plaintext-secret checks. */
   isFile?: boolean;
+  /** Most findings reported; the rest are counted in one `report/too-many-findings` finding. Default 2000. */
+  maxFindings?: number;
 }
 
 /** What `lint` returns. */
@@ -31,7 +37,9 @@ export interface LintResult {
 export class UnknownKindError extends TypeError {
   override readonly name = 'UnknownKindError';
   constructor(readonly kind: unknown) {
-    super(`Unknown document kind ${JSON.stringify(String(kind))}; use one of: ${DOCUMENT_KINDS.join(', ')}.`);
+    super(
+      `Unknown document kind ${JSON.stringify(String(kind)).slice(0, 80)}; use one of: ${DOCUMENT_KINDS.join(', ')}.`,
+    );
   }
 }
 
@@ -51,41 +59,72 @@ export class ValidationError extends Error {
   }
 }
 
-function resolveSettings(kind: DocumentKind, options: LintOptions): RunSettings {
-  const targetVersion = options.targetVersion ?? '26.1';
-  if (!TARGET_VERSIONS.includes(targetVersion)) {
-    throw new TypeError(
-      `Unknown target version ${JSON.stringify(targetVersion)}; use one of: ${TARGET_VERSIONS.join(', ')}.`,
-    );
+const LINT_OPTION_KEYS = new Set(['rules', 'targetVersion', 'now', 'isFile', 'maxFindings']);
+
+/** Checks the options like the config file is checked; throws `TypeError` naming the problem. */
+export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys: readonly string[] = []): RunSettings {
+  if (options === undefined || options === null) options = {};
+  if (!isObject(options)) throw new TypeError('lint options must be an object.');
+  for (const k of Object.keys(options))
+    if (!LINT_OPTION_KEYS.has(k) && !extraKeys.includes(k))
+      throw new TypeError(
+        `Unknown lint option ${JSON.stringify(k.slice(0, 60))}; the options are ${[...LINT_OPTION_KEYS, ...extraKeys].join(', ')}.`,
+      );
+  const o = options as LintOptions;
+  const targetVersion = checkTargetVersion(o.targetVersion, 'lint options') ?? '26.1';
+  const rules = checkRuleSettings(o.rules, 'lint options');
+  let now: Date;
+  if (o.now === undefined) now = new Date();
+  else {
+    const n = typeof o.now === 'function' ? o.now() : o.now;
+    if (!(n instanceof Date) || Number.isNaN(n.getTime()))
+      throw new TypeError('lint options: "now" must be a valid Date or a function returning one.');
+    now = n;
   }
-  const rules = options.rules ?? {};
-  for (const id of Object.keys(rules)) {
-    if (!ruleById.has(id)) throw new TypeError(`Unknown rule ${JSON.stringify(id)} in lint options.`);
+  if (o.isFile !== undefined && typeof o.isFile !== 'boolean')
+    throw new TypeError('lint options: "isFile" must be true or false.');
+  const max = o.maxFindings ?? DEFAULT_MAX_FINDINGS;
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < 1)
+    throw new TypeError('lint options: "maxFindings" must be a whole number of at least 1.');
+  return { kind, targetVersion, now, isFile: o.isFile ?? false, rules, maxFindings: max };
+}
+
+/** A top-level `"$schema"` names the schema for editors; it is not part of the request. */
+function withoutSchemaKey(value: unknown): unknown {
+  if (!isObject(value) || !Object.hasOwn(value, '$schema') || typeof value['$schema'] !== 'string') return value;
+  const { $schema: _ignored, ...rest } = value;
+  return rest;
+}
+
+/** Lints with settings already checked (shared by `lint` and `lintText`). */
+export function lintWithSettings(value: unknown, settings: RunSettings): LintResult {
+  const json = checkJsonValue(value);
+  let diagnostics: Diagnostic[] = json.diagnostics;
+  if (json.walkable && value !== undefined) {
+    const doc = withoutSchemaKey(value);
+    const found = applySettingsToStructural(validateStructure(settings.kind, doc), settings);
+    for (const d of runRules(doc, settings)) found.push(d);
+    diagnostics = found.length === 0 ? diagnostics : [...diagnostics, ...found];
   }
-  const now = typeof options.now === 'function' ? options.now() : (options.now ?? new Date());
-  return { kind, targetVersion, now, isFile: options.isFile ?? false, rules };
+  const secretsFrom = json.walkable ? value : undefined;
+  diagnostics = normalizeDiagnostics(
+    redactSecrets(diagnostics, secretsFrom, modelKeyNames(Object.values(kindSchemas))),
+  ).map((d) => (d.docsUrl === undefined ? { ...d, docsUrl: docsUrl(d.code) } : d));
+  return { valid: !diagnostics.some((d) => d.severity === 'error'), diagnostics };
 }
 
 /**
  * Lints a value as a document of `kind`: structure first, then every enabled rule.
- * Never throws for any value and never mutates it; throws only for an unknown kind or bad options.
+ * Never throws for any value and never mutates it; throws `TypeError` only for an unknown kind or bad options.
  */
 export function lint(kind: DocumentKind, value: unknown, options: LintOptions = {}): LintResult {
   if (!isDocumentKind(kind)) throw new UnknownKindError(kind);
   const settings = resolveSettings(kind, options);
-  const json = checkJsonValue(value);
-  let diagnostics: Diagnostic[] = [...json.diagnostics];
-  if (json.walkable && value !== undefined) {
-    diagnostics.push(...applySettingsToStructural(validateStructure(kind, value), settings));
-    diagnostics.push(...runRules(value, settings));
-  }
-  diagnostics = normalizeDiagnostics(redactSecrets(diagnostics, json.walkable ? value : undefined)).map((d) =>
-    d.docsUrl === undefined ? { ...d, docsUrl: docsUrl(d.code) } : d,
-  );
-  return { valid: !diagnostics.some((d) => d.severity === 'error'), diagnostics };
+  const result = lintWithSettings(value, settings);
+  return { ...result, diagnostics: capFindings(result.diagnostics, settings.maxFindings) };
 }
 
-/** Lints and throws a `ValidationError` when there is an error-level finding; returns the value typed otherwise. */
+/** Lints and throws a `ValidationError` when there is an error-level finding; returns quietly otherwise. */
 export function assertValid(kind: DocumentKind, value: unknown, options?: LintOptions): void {
   const result = lint(kind, value, options);
   if (!result.valid) throw new ValidationError(kind, result.diagnostics);

@@ -1,40 +1,85 @@
 /** Which values are secrets, and how values are shown in messages without ever showing one. */
 import { parsePointer } from '../util/pointer';
+import { isPlaceholder } from './placeholder';
 
-const SECRET_KEYS = new Set(['password', 'key']);
-const PRIVATE_KEY_RE = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+const PRIVATE_KEY_RE = /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----/;
 
-/** True when the pointer addresses a password or a PEM private key field. */
+/** Credential-looking fragments of a key name once lowercased and stripped of `_`, `-`, `.` and spaces. */
+const CREDENTIAL_PARTS = ['pass', 'pwd', 'pswd', 'pasw', 'secret', 'token', 'credential', 'privatekey', 'apikey'];
+/** Keys that contain a credential word but hold no secret (the response's password metadata). */
+const NOT_SECRET = new Set(['passwordset', 'passwordsetat', 'keyfingerprint', 'keypath']);
+
+const normalizeKey = (key: string): string => key.toLowerCase().replace(/[\s_.-]+/g, '');
+
+/** Levenshtein distance of two short strings, capped: enough to catch `pasword`, `passowrd`. */
+function closeTo(a: string, b: string, limit: number): boolean {
+  if (Math.abs(a.length - b.length) > limit) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = cur;
+  }
+  return prev[b.length]! <= limit;
+}
+
+/**
+ * True when a key name (as decoded, in any spelling) looks like it holds a credential: `password`,
+ * misspellings such as `pasword` or `passwd`, `pwd`, `secret`, `token`, `private_key`, and `key`
+ * (the PEM private key field of `tlsPemSettings`).
+ */
+export function isSecretKeyName(key: string): boolean {
+  if (key.length > 64) return false;
+  const k = normalizeKey(key);
+  if (NOT_SECRET.has(k)) return false;
+  if (k === 'key') return true;
+  if (CREDENTIAL_PARTS.some((p) => k.includes(p))) return true;
+  return k.length >= 6 && k.length <= 10 && closeTo(k, 'password', 2);
+}
+
+/** True when the pointer addresses a credential or anything beneath one (see `isSecretKeyName`). */
 export function isSecretPointer(pointer: string): boolean {
-  const tokens = parsePointer(pointer);
-  const last = tokens[tokens.length - 1];
-  if (last === 'password') return true;
-  return last === 'key' && tokens[tokens.length - 2] === 'tlsPemSettings';
+  if (pointer === '') return false;
+  return parsePointer(pointer).some((token) => !/^\d+$/.test(token) && isSecretKeyName(token));
 }
 
 /** True when a string holds a PEM private key. */
-export const containsPrivateKey = (s: string): boolean => PRIVATE_KEY_RE.test(s);
+export const containsPrivateKey = (s: string): boolean => s.length >= 27 && PRIVATE_KEY_RE.test(s);
 
-/** Field names that hold secrets wherever they appear. */
-export const secretKeyNames: ReadonlySet<string> = SECRET_KEYS;
-
-/** Renders a value for a message: JSON, shortened; secrets and private keys are never shown. */
-export function showValue(value: unknown, pointer: string): string {
-  if (isSecretPointer(pointer)) return '(secret value hidden)';
-  if (typeof value === 'string' && containsPrivateKey(value)) return '(private key hidden)';
-  let text: string;
-  try {
-    text = typeof value === 'string' ? JSON.stringify(value) : describeType(value);
-  } catch {
-    text = describeType(value);
+/** True when a value at `pointer` must never be printed: a credential position, or a private key anywhere. */
+export function isSecretValue(value: unknown, pointer: string): boolean {
+  if (typeof value === 'string') {
+    if (isPlaceholder(value)) return false;
+    if (containsPrivateKey(value)) return true;
   }
-  return text.length > 60 ? `${text.slice(0, 57)}…"` : text;
+  return isSecretPointer(pointer);
 }
 
-/** The JSON type name of a value, as messages use it: string, number, integer, boolean, null, array, object. */
-export function describeType(value: unknown): string {
+/** Describes a secret without revealing it: its type and, for strings, its length. */
+export function describeSecret(value: unknown): string {
+  if (typeof value === 'string') return `a ${value.length}-character string (hidden)`;
+  if (typeof value === 'number') return 'a number (hidden)';
+  if (typeof value === 'boolean') return 'a boolean';
+  return describeType(value, '');
+}
+
+/** Longest shown excerpt of a string value in a message. */
+const SHOWN_MAX = 60;
+
+/** Renders a value for a message: JSON, shortened; secrets and private keys are only described. */
+export function showValue(value: unknown, pointer: string): string {
+  if (isSecretValue(value, pointer)) return describeSecret(value);
+  if (typeof value !== 'string') return describeType(value, pointer);
+  const text = JSON.stringify(value.length > SHOWN_MAX ? value.slice(0, SHOWN_MAX) : value);
+  return value.length > SHOWN_MAX ? `${text.slice(0, -1)}…" (${value.length} characters)` : text;
+}
+
+/** The JSON type of a value in words, as messages use it; secrets get only their type. */
+export function describeType(value: unknown, pointer: string): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
+  if (pointer !== '' && isSecretValue(value, pointer)) return describeSecret(value);
   switch (typeof value) {
     case 'string':
       return 'a string';

@@ -1,33 +1,55 @@
-/** Last line of defence: no secret from the document appears in any diagnostic text or fix. */
-import type { Diagnostic } from '../lint/diagnostics';
+/**
+ * Last line of defence: no secret from the document appears in any diagnostic text or fix. Messages
+ * never echo a value at a secret position (see `showValue`); this masks a secret that reached a
+ * message some other way (the same string used in a non-secret field). Only values are masked:
+ * pointers, key names and fix targets are left alone.
+ */
+import type { Diagnostic, Suggestion } from '../lint/diagnostics';
 import { isObject } from '../util/pointer';
-import { containsPrivateKey, secretKeyNames } from './classify';
+import { containsPrivateKey, isSecretKeyName } from './classify';
+import { isPlaceholder } from './placeholder';
 
-const MASK = '********';
+/** What replaces a secret in text. */
+export const MASK = '********';
 
-/** Collects the secret strings of a document: password and key fields, and any PEM private key. */
+/** Shortest string treated as a secret worth masking: shorter ones would mask ordinary words. */
+const MIN_SECRET = 4;
+
+/** Adds a secret string and, for private keys, each line of its body. */
+function addSecret(found: Set<string>, s: string): void {
+  const t = s.trim();
+  if (t.length < MIN_SECRET || isPlaceholder(t)) return;
+  found.add(t);
+  if (containsPrivateKey(t)) {
+    for (const line of t.split(/\r\n|\r|\n|\\n/)) {
+      const l = line.trim();
+      if (l.length >= 8 && !l.startsWith('-----')) found.add(l);
+    }
+  }
+}
+
+/** Collects the secret values of a document: scalars under credential-like keys, and PEM private keys anywhere. */
 export function collectSecrets(doc: unknown): string[] {
   const found = new Set<string>();
-  const stack: { v: unknown; depth: number }[] = [{ v: doc, depth: 0 }];
+  const stack: { v: unknown; secret: boolean; depth: number }[] = [{ v: doc, secret: false, depth: 0 }];
   while (stack.length > 0) {
-    const { v, depth } = stack.pop()!;
-    if (depth > 256) continue;
-    if (Array.isArray(v)) {
-      for (const item of v) stack.push({ v: item, depth: depth + 1 });
+    const { v, secret, depth } = stack.pop()!;
+    if (depth > 300) continue;
+    if (typeof v === 'string') {
+      if (secret || containsPrivateKey(v)) addSecret(found, v);
+    } else if (typeof v === 'number' || typeof v === 'bigint') {
+      if (secret) addSecret(found, String(v));
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push({ v: item, secret, depth: depth + 1 });
     } else if (isObject(v)) {
-      for (const [k, item] of Object.entries(v)) {
-        if (secretKeyNames.has(k) && typeof item === 'string' && item.length >= 3) found.add(item);
-        stack.push({ v: item, depth: depth + 1 });
-      }
-    } else if (typeof v === 'string' && containsPrivateKey(v)) {
-      found.add(v);
+      for (const k of Object.keys(v)) stack.push({ v: v[k], secret: secret || isSecretKeyName(k), depth: depth + 1 });
     }
   }
   // Longest first, so a secret that contains another is masked whole.
   return [...found].sort((a, b) => b.length - a.length);
 }
 
-/** Replaces every occurrence of each secret in a text by a mask. */
+/** Replaces every occurrence of each secret in a text by the mask. */
 export function mask(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of secrets) if (out.includes(s)) out = out.split(s).join(MASK);
@@ -41,35 +63,42 @@ function maskValue(value: unknown, secrets: readonly string[]): unknown {
   return value;
 }
 
-/** Masks every secret of `doc` wherever it occurs in the diagnostics. */
-export const redactSecrets = (diagnostics: Diagnostic[], doc: unknown): Diagnostic[] =>
-  diagnostics.length === 0 ? diagnostics : redactStrings(diagnostics, collectSecrets(doc));
+function maskSuggestion(s: Suggestion, secrets: readonly string[]): Suggestion {
+  const out: Suggestion = { ...s, message: mask(s.message, secrets) };
+  if (s.fix?.kind === 'replace-value') out.fix = { ...s.fix, value: maskValue(s.fix.value, secrets) };
+  return out;
+}
 
-/** Masks each of the given secret strings wherever it occurs in the diagnostics. */
-export function redactStrings(diagnostics: Diagnostic[], secrets: readonly string[]): Diagnostic[] {
-  if (secrets.length === 0) return diagnostics;
-  return diagnostics.map((d) => maskValue(d, secrets) as Diagnostic);
+/** Words a secret may coincide with that must stay readable (key names in messages). */
+function isVocabulary(secret: string, words: ReadonlySet<string>): boolean {
+  for (const w of words) if (w.includes(secret)) return true;
+  return false;
 }
 
 /**
- * Secret-looking strings in raw file text, for files that do not parse: values of `password` keys
- * (JSON or YAML) and the body lines of PEM private key blocks.
+ * Masks each secret wherever it occurs in messages, suggestions and related notes; never in
+ * pointers or fix targets. `keyNames` are the model's field names: a secret that is part of one
+ * (a password "password") is left to the value-level protection, so that messages stay readable.
  */
-export function secretsInText(text: string): string[] {
-  const found = new Set<string>();
-  for (const m of text.matchAll(/["']?password["']?\s*:\s*("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^\s,}#\n][^,}#\n]*)/gi)) {
-    const raw = m[1]!.trim();
-    const unquoted = /^["']/.test(raw) ? raw.slice(1, -1) : raw;
-    if (unquoted.length >= 3) found.add(unquoted);
-    if (raw.length >= 3) found.add(raw);
-  }
-  for (const m of text.matchAll(
-    /-----BEGIN [A-Z ]*PRIVATE KEY-----([\s\S]*?)(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
-  )) {
-    for (const line of m[1]!.split(/\\n|\r?\n/)) {
-      const t = line.trim().replace(/^["']|["',]$/g, '');
-      if (t.length >= 8) found.add(t);
-    }
-  }
-  return [...found].sort((a, b) => b.length - a.length);
+export function redactStrings(
+  diagnostics: Diagnostic[],
+  secrets: readonly string[],
+  keyNames: ReadonlySet<string> = new Set(),
+): Diagnostic[] {
+  const active = secrets.filter((s) => !isVocabulary(s, keyNames));
+  if (active.length === 0 || diagnostics.length === 0) return diagnostics;
+  return diagnostics.map((d) => {
+    const out: Diagnostic = { ...d, message: mask(d.message, active) };
+    if (d.suggestions) out.suggestions = d.suggestions.map((s) => maskSuggestion(s, active));
+    if (d.related) out.related = d.related.map((r) => ({ ...r, message: mask(r.message, active) }));
+    return out;
+  });
+}
+
+/** Masks every secret of `doc` wherever it occurs in the diagnostics' texts; `modelKeys` are never masked. */
+export function redactSecrets(diagnostics: Diagnostic[], doc: unknown, modelKeys?: ReadonlySet<string>): Diagnostic[] {
+  if (diagnostics.length === 0) return diagnostics;
+  const secrets = collectSecrets(doc);
+  if (secrets.length === 0) return diagnostics;
+  return redactStrings(diagnostics, secrets, modelKeys);
 }

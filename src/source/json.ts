@@ -93,15 +93,31 @@ function toValue(node: Node, index: LineIndex, out: Diagnostic[], path: string[]
   }
 }
 
+// Members of large objects by key, built on first lookup: locating every key of a huge object stays linear.
+const memberIndex = new WeakMap<Node, Map<string, { key: Node; value: Node }>>();
+const INDEX_FROM = 16;
+
 function child(node: Node, token: string): { key?: Node; value: Node } | undefined {
   if (node.type === 'object') {
-    // The last property with the name is the one whose value counts.
     const props = node.children ?? [];
-    for (let i = props.length - 1; i >= 0; i--) {
-      const [k, v] = props[i]!.children ?? [];
-      if (k && v && k.value === token) return { key: k, value: v };
+    if (props.length < INDEX_FROM) {
+      // The last property with the name is the one whose value counts.
+      for (let i = props.length - 1; i >= 0; i--) {
+        const [k, v] = props[i]!.children ?? [];
+        if (k && v && k.value === token) return { key: k, value: v };
+      }
+      return undefined;
     }
-    return undefined;
+    let index = memberIndex.get(node);
+    if (!index) {
+      index = new Map();
+      for (const prop of props) {
+        const [k, v] = prop.children ?? [];
+        if (k && v) index.set(String(k.value), { key: k, value: v });
+      }
+      memberIndex.set(node, index);
+    }
+    return index.get(token);
   }
   if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(token)) {
     const item = node.children?.[Number(token)];

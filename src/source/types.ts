@@ -5,6 +5,19 @@ import type { Diagnostic, Range } from '../lint/diagnostics';
 export interface NodeSpan {
   key?: [number, number];
   value: [number, number];
+  /** YAML only: how the value is written, so that fixes keep the text valid or skip with a reason. */
+  yaml?: {
+    /** The value is an alias (`*x`), or is reached through one: it is shared with another place. */
+    alias?: boolean;
+    /** The value carries this anchor (`&x`), which aliases may use elsewhere. */
+    anchor?: string;
+    /** A block scalar (`|` or `>`). */
+    block?: boolean;
+    /** The value is an entry of a flow collection (`[a, b]`, `{a: 1}`). */
+    flowParent?: boolean;
+    /** The key has no value written (`key:`), so the span is the key's. */
+    empty?: boolean;
+  };
 }
 
 /** A parsed file. */
@@ -21,8 +34,8 @@ export interface ParsedSource {
   range(start: number, end: number): Range;
   /** The `$schema` named by a `# yaml-language-server: $schema=` modeline, if any. */
   modelineSchema?: string;
-  /** The YAML comments of the text, by line (1-based), for suppression directives. */
-  comments: { line: number; text: string }[];
+  /** The YAML comments of the text (1-based line, offset, text from `#`), for directives and fix checks. */
+  comments: { line: number; text: string; offset: number }[];
 }
 
 /** Deepest nesting a file may have; deeper files get one diagnostic instead of a stack overflow. */

@@ -1,5 +1,17 @@
 /** YAML with positions: the `yaml` Document API (YAML 1.2 core schema), one document per file. */
-import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Node as YamlNode } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  parseAllDocuments,
+  Parser,
+  type Document,
+  type Node as YamlNode,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import type { Diagnostic } from '../lint/diagnostics';
 import { parsePointer } from '../util/pointer';
 import { LineIndex } from './text-position';
@@ -19,15 +31,37 @@ const FRIENDLY: Record<string, string> = {
 
 type AnyNode = YamlNode | null | undefined;
 
-function childNode(node: AnyNode, token: string): { key?: YamlNode; value: AnyNode } | undefined {
-  if (isMap(node)) {
+// Pairs of large mappings by key, built on first lookup: finding every key of a 40,000-key mapping stays linear.
+const pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
+const INDEX_FROM = 16;
+
+const keyName = (k: AnyNode): string =>
+  isScalar(k) ? String(k.value) : k === null || k === undefined ? '' : String(k);
+
+function findPair(node: YAMLMap, token: string): Pair | undefined {
+  if (node.items.length < INDEX_FROM) {
     for (let i = node.items.length - 1; i >= 0; i--) {
       const pair = node.items[i]!;
-      const k = pair.key as AnyNode;
-      const name = isScalar(k) ? String(k.value) : k === null || k === undefined ? '' : String(k);
-      if (name === token) return { ...(k ? { key: k } : {}), value: pair.value as AnyNode };
+      if (keyName(pair.key as AnyNode) === token) return pair;
     }
     return undefined;
+  }
+  let index = pairIndex.get(node);
+  if (!index) {
+    index = new Map();
+    // The last pair with a key is the one whose value counts.
+    for (const pair of node.items) index.set(keyName(pair.key as AnyNode), pair);
+    pairIndex.set(node, index);
+  }
+  return index.get(token);
+}
+
+function childNode(node: AnyNode, token: string): { key?: YamlNode; value: AnyNode } | undefined {
+  if (isMap(node)) {
+    const pair = findPair(node, token);
+    if (!pair) return undefined;
+    const k = pair.key as AnyNode;
+    return { ...(k ? { key: k } : {}), value: pair.value as AnyNode };
   }
   if (isSeq(node) && /^(0|[1-9]\d*)$/.test(token)) {
     const i = Number(token);
@@ -36,6 +70,28 @@ function childNode(node: AnyNode, token: string): { key?: YamlNode; value: AnyNo
     return { value: (isPair(item) ? item.value : item) as AnyNode };
   }
   return undefined;
+}
+
+/** The comments of a YAML text, from its concrete syntax tree: never a `#` inside a string or block scalar. */
+export function yamlComments(text: string): { offset: number; text: string }[] {
+  const out: { offset: number; text: string }[] = [];
+  const stack: unknown[] = [];
+  for (const token of new Parser().parse(text)) stack.push(token);
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n === null || typeof n !== 'object') continue;
+    if (Array.isArray(n)) {
+      for (const x of n) stack.push(x);
+      continue;
+    }
+    const t = n as { type?: string; offset?: number; source?: string };
+    if (t.type === 'comment' && typeof t.offset === 'number' && typeof t.source === 'string') {
+      out.push({ offset: t.offset, text: t.source });
+      continue;
+    }
+    for (const [k, v] of Object.entries(n)) if (k !== 'source' && v !== null && typeof v === 'object') stack.push(v);
+  }
+  return out.sort((a, b) => a.offset - b.offset);
 }
 
 const spanOf = (n: AnyNode): [number, number] | undefined => (n && n.range ? [n.range[0], n.range[1]] : undefined);
@@ -55,21 +111,25 @@ function yamlDepth(root: AnyNode, limit: number): number {
 }
 
 /** Parses YAML text; several documents, syntax errors, duplicate keys and alias bombs become diagnostics. */
-export function parseYaml(text: string): ParsedSource {
-  const index = new LineIndex(text);
+export function parseYaml(original: string): ParsedSource {
+  const index = new LineIndex(original);
+  // The parser knows only LF and CRLF line breaks; a lone CR (old Mac files) becomes LF, which keeps every offset.
+  const text = original.includes('\r') ? original.replace(/\r(?!\n)/g, '\n') : original;
   const diagnostics: Diagnostic[] = [];
-  const comments: { line: number; text: string }[] = [];
   let modelineSchema: string | undefined;
-  text.split(/\r\n|\r|\n/).forEach((line, i) => {
-    const hash = line.indexOf('#');
-    if (hash < 0) return;
-    const t = line.slice(hash).trim();
-    // Only whole-line or trailing comments that start with '#' after whitespace are comments.
-    if (hash > 0 && !/\s/.test(line[hash - 1]!)) return;
-    comments.push({ line: i + 1, text: t });
-    const m = MODELINE.exec(t);
-    if (m && modelineSchema === undefined) modelineSchema = m[1];
-  });
+  let comments: { line: number; text: string; offset: number }[] = [];
+  try {
+    comments = yamlComments(text).map((c) => ({ ...c, line: index.position(c.offset).line }));
+  } catch {
+    // The syntax error is reported below; directives in a file that does not parse do not matter.
+  }
+  for (const c of comments) {
+    const m = MODELINE.exec(c.text);
+    if (m) {
+      modelineSchema = m[1];
+      break;
+    }
+  }
   const base = {
     format: 'yaml' as const,
     diagnostics,
@@ -155,10 +215,18 @@ export function parseYaml(text: string): ParsedSource {
     let node: AnyNode = doc.contents as AnyNode;
     let key: YamlNode | undefined;
     let parentSpan: [number, number] | undefined = spanOf(node);
+    let parentFlow = false;
+    let throughAlias = false;
     for (const token of parsePointer(pointer)) {
+      if (isAlias(node)) {
+        // The value lives at the anchor; edits there would change every place that uses it.
+        node = node.resolve(doc) as AnyNode;
+        throughAlias = true;
+      }
       const next = childNode(node, token);
       if (!next) return undefined;
       parentSpan = spanOf(node) ?? parentSpan;
+      parentFlow = (isMap(node) || isSeq(node)) && node.flow === true;
       node = next.value;
       key = next.key;
     }
@@ -167,6 +235,15 @@ export function parseYaml(text: string): ParsedSource {
     if (!valueSpan) return undefined;
     const s: NodeSpan = { value: valueSpan };
     if (keySpan) s.key = keySpan;
+    const scalarType = isScalar(node) ? node.type : undefined;
+    const anchor = node && !isAlias(node) ? (node as { anchor?: string }).anchor : undefined;
+    s.yaml = {
+      ...(isAlias(node) || throughAlias ? { alias: true } : {}),
+      ...(anchor ? { anchor } : {}),
+      ...(scalarType === 'BLOCK_LITERAL' || scalarType === 'BLOCK_FOLDED' ? { block: true } : {}),
+      ...(parentFlow ? { flowParent: true } : {}),
+      ...(node === null || node === undefined || !(node as YamlNode).range ? { empty: true } : {}),
+    };
     return s;
   };
   return { ...base, ok: true, value, span };

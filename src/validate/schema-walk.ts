@@ -39,3 +39,21 @@ export function allowedKeys(schema: Node | undefined): string[] {
 export function enumValues(schema: Node | undefined): string[] | undefined {
   return Array.isArray(schema?.enum) ? (schema.enum as string[]) : undefined;
 }
+
+let keyNames: Set<string> | undefined;
+/** Every property name of every document kind's schema (computed once). */
+export function modelKeyNames(roots: readonly TSchema[]): ReadonlySet<string> {
+  if (keyNames) return keyNames;
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [...roots];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    const props = (node as Node).properties;
+    if (props && typeof props === 'object') for (const k of Object.keys(props)) names.add(k);
+    for (const v of Object.values(node)) stack.push(v);
+  }
+  return (keyNames = names);
+}

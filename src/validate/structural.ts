@@ -8,7 +8,7 @@ import { formatDescriptions, parseDuration, type FormatName } from '../model/for
 import { INT32_MAX, INT32_MIN } from '../model/primitives';
 import { kindSchemas, REQUEST_KINDS, type DocumentKind } from '../model/kinds';
 import { childPointer, fieldName, getAt, lastToken, parentPointer } from '../util/pointer';
-import { describeType, showValue } from '../secrets/classify';
+import { describeSecret, describeType, isSecretValue, showValue } from '../secrets/classify';
 import { isSnakeCase, listValues, nearest, snakeToCamel } from '../util/suggest';
 import * as validators from '../generated/validators.js';
 import { canonicalEnumName, ENUM_ALIASES } from './enum-spelling';
@@ -301,7 +301,8 @@ function typeMismatch(
 }
 
 function describeFound(value: unknown, pointer: string): string {
-  return typeof value === 'string' ? `the string ${showValue(value, pointer)}` : describeType(value);
+  if (isSecretValue(value, pointer)) return describeSecret(value);
+  return typeof value === 'string' ? `the string ${showValue(value, pointer)}` : describeType(value, pointer);
 }
 
 function badEnum(kind: DocumentKind, doc: unknown, pointer: string, allowed: string[]): StructuralDiagnostic {

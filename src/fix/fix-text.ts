@@ -1,0 +1,56 @@
+/** `--fix` for one file's text: lint, apply the verified fixes, lint again, until nothing more can be fixed. */
+import type { Diagnostic, Fix } from '../lint/diagnostics';
+import { lintText, type LintTextOptions, type TextResult } from '../lint/lint-text';
+import { applyFixes, autofixes, type SkippedFix } from './apply';
+
+/** Most lint-and-fix rounds for one file (a fix can reveal findings beneath it, e.g. under a renamed key). */
+const MAX_PASSES = 10;
+
+/** What fixing a text did. */
+export interface FixTextResult {
+  /** The fixed text (the input when nothing changed). */
+  text: string;
+  /** The findings of the fixed text; those whose fix was skipped say why. */
+  result: TextResult;
+  /** Fixes that were not applied, with the reason. */
+  skipped: SkippedFix[];
+  /** How many fixes were applied. */
+  applied: number;
+}
+
+const fixKey = (f: Fix) => JSON.stringify(f);
+
+/** Appends the reason a finding's fix was skipped to its message. */
+function annotate(diagnostics: Diagnostic[], skipped: readonly SkippedFix[]): Diagnostic[] {
+  if (skipped.length === 0) return diagnostics;
+  const reasons = new Map(skipped.map((s) => [fixKey(s.fix), s.reason]));
+  return diagnostics.map((d) => {
+    const fix = d.suggestions?.find((s) => s.autofix && s.fix && reasons.has(fixKey(s.fix)))?.fix;
+    return fix ? { ...d, message: `${d.message} (Its fix was not applied: ${reasons.get(fixKey(fix))}.)` } : d;
+  });
+}
+
+/** Lints `text` and applies every safe autofix, repeatedly; never throws. */
+export function fixText(text: string, options: LintTextOptions = {}): FixTextResult {
+  let current = text;
+  let result = lintText(current, options);
+  const skipped = new Map<string, SkippedFix>();
+  let applied = 0;
+  for (let pass = 0; pass < MAX_PASSES && result.source.ok; pass++) {
+    const fixes = autofixes(result.diagnostics).filter((f) => !skipped.has(fixKey(f)));
+    if (fixes.length === 0) break;
+    const outcome = applyFixes(current, fixes, { format: result.source.format });
+    for (const s of outcome.skipped) skipped.set(fixKey(s.fix), s);
+    if (outcome.applied.length === 0 || outcome.text === current) break;
+    applied += outcome.applied.length;
+    current = outcome.text;
+    result = lintText(current, options);
+  }
+  const list = [...skipped.values()];
+  return {
+    text: current,
+    result: { ...result, diagnostics: annotate(result.diagnostics, list) },
+    skipped: list,
+    applied,
+  };
+}
