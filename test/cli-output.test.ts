@@ -89,7 +89,9 @@ describe('sarif', () => {
 
 describe('github', () => {
   it('prints one workflow annotation per finding, escaped', () => {
-    const dir = scratch({ 'a,b.yaml': 'name: "a b"\nconfigurations: {}\n' });
+    const dir = scratch({
+      'a,b.yaml': 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: ["s:1"] } }\n',
+    });
     const r = cli(['lint', '--format', 'github', 'a,b.yaml'], { cwd: dir });
     expect(r.stdout.trim().split('\n')).toEqual([
       expect.stringMatching(
