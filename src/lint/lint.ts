@@ -3,7 +3,7 @@ import { normalizeDiagnostics, type Diagnostic } from './diagnostics';
 import { docsUrl } from '../engine/registry';
 import { applySettingsToStructural, runRules, type RunSettings } from '../engine/run';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
-import type { TargetVersion } from '../engine/types';
+import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../engine/types';
 import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind } from '../model/kinds';
 import { redactSecrets } from '../secrets/redact';
 import { isObject } from '../util/pointer';
@@ -72,7 +72,7 @@ export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys:
         `Unknown lint option ${JSON.stringify(k.slice(0, 60))}; the options are ${[...LINT_OPTION_KEYS, ...extraKeys].join(', ')}.`,
       );
   const o = options as LintOptions;
-  const targetVersion = checkTargetVersion(o.targetVersion, 'lint options') ?? '26.1';
+  const targetVersion = checkTargetVersion(o.targetVersion, 'lint options') ?? DEFAULT_TARGET_VERSION;
   const rules = checkRuleSettings(o.rules, 'lint options');
   let now: Date;
   if (o.now === undefined) now = new Date();
