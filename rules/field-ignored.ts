@@ -9,7 +9,7 @@ export default defineRule({
   kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
   docs: {
     description:
-      'Warns about fields the server accepts but never uses: `sourceClusterId` (never compared with the source cluster), and a non-zero `connectionTimeoutMs`, `metadataMaxAgeMs` or `retryBackoffMs` (stored and echoed, never applied).',
+      'Warns about fields the server accepts but never uses: `sourceClusterId` (never compared with the source cluster), and `connectionTimeoutMs`, `metadataMaxAgeMs` or `retryBackoffMs` set to anything but 0 or their default (stored and echoed, never applied).',
     rationale:
       'The spec says a `sourceClusterId` that differs from the source cluster’s id rejects the connection; the server (25.3 and 26.1) never reads the field: nothing in src/v refers to `source_cluster_id`, and responses carry `"sourceClusterId": ""`. So it protects against nothing. Of the numeric client options, the server passes only the fetch settings to its client (src/v/cluster_link/service.cc) and builds the connection from brokers, TLS, SASL and the client id alone (src/v/cluster_link/utils.cc, `metadata_to_kafka_config`): the connection timeout, metadata age and retry backoff are stored and echoed as `effective*` values but change nothing. These are contract fields, so this is a warning, not an error: the document is valid, it just does not do what it says.',
   },
@@ -25,15 +25,21 @@ export default defineRule({
     const id = child(client, 'sourceClusterId');
     if (id && typeof id.value === 'string' && id.value !== '')
       ctx.report({ messageId: 'sourceClusterId', pointer: id.pointer });
-    for (const field of SERVER_FACTS[ctx.targetVersion].unappliedClientOptions) {
+    const facts = SERVER_FACTS[ctx.targetVersion];
+    for (const field of facts.unappliedClientOptions) {
       const v = child(client, field);
-      if (v && typeof v.value === 'number' && v.value !== 0)
+      // The default written out (as UIs do) changes nothing either, but then nothing is lost.
+      if (v && typeof v.value === 'number' && v.value !== 0 && v.value !== facts.clientOptionDefaults[field])
         ctx.report({ messageId: 'unapplied', pointer: v.pointer, data: { field, value: v.value } });
     }
   },
   examples: {
     valid: [
       { doc: exampleLink(exampleClient({ fetchMaxBytes: 10485760, connectionTimeoutMs: 0, sourceClusterId: '' })) },
+      {
+        title: 'the defaults written out',
+        doc: exampleLink(exampleClient({ connectionTimeoutMs: 1000, metadataMaxAgeMs: 10000, retryBackoffMs: 100 })),
+      },
     ],
     invalid: [
       {
