@@ -14,6 +14,7 @@ import * as api from '../src/index';
 import { allRules } from '../src/engine/registry';
 import { exampleKind, exampleLintOptions } from '../src/engine/examples';
 import { runCases, type Case } from './browser/cases';
+import { bundleSize } from '../scripts/bundle-size';
 import { FIXTURES } from './helpers';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -117,6 +118,15 @@ describe('browser', () => {
     const { inputs } = await browserBundle();
     expect(inputs.filter((i) => i.startsWith('node:') || i.includes('src/cli/'))).toEqual([]);
     expect(inputs).toContain('src/facts/pem/x509.ts');
+  });
+
+  it('leaves the YAML and JSON-with-positions parsers out of a bundle that imports only lint', () => {
+    const parsers = (names: string[]) =>
+      bundleSize(names)
+        .inputs.map(([file]) => file.split('/')[1])
+        .filter((pkg) => pkg === 'yaml' || pkg === 'jsonc-parser');
+    expect(new Set(parsers(['lint']))).toEqual(new Set());
+    expect(new Set(parsers(['lint', 'lintText']))).toEqual(new Set(['yaml', 'jsonc-parser']));
   });
 
   it.runIf(CHROMIUM !== undefined)(

@@ -275,6 +275,39 @@ describe('PEM text', () => {
     );
   });
 
+  it('stays linear on huge values inside keys, and bounds the work of derivations', () => {
+    /** A DER element with a definite length. */
+    const tlv = (tag: number, ...parts: Uint8Array[]): Uint8Array => {
+      const body = Buffer.concat(parts);
+      const len = body.length;
+      const head = len < 128 ? [len] : [0x84, len >>> 24, (len >>> 16) & 255, (len >>> 8) & 255, len & 255];
+      return Buffer.concat([Buffer.from([tag, ...head]), body]);
+    };
+    const oidBytes = (hex: string) => tlv(0x06, Buffer.from(hex, 'hex'));
+    const int = (bytes: Uint8Array) => tlv(0x02, Buffer.concat([Buffer.from([0]), bytes]));
+    const pkcs8 = (alg: Uint8Array, key: Uint8Array) =>
+      tlv(0x30, int(new Uint8Array(0)), tlv(0x30, ...[alg]), tlv(0x04, key));
+    const block = (der: Uint8Array) => ({ label: 'PRIVATE KEY', headers: [], body: toBase64(der) });
+    const huge = new Uint8Array(500_000).fill(0xab);
+    // RSA with a 500 KB modulus: read (the bigint is built in linear time), nothing computed.
+    const rsaKey = tlv(0x30, ...[0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => int(i === 1 ? huge : Uint8Array.of(3))));
+    const rsa = readPrivateKey(block(pkcs8(Buffer.concat([oidBytes('2a864886f70d010101'), tlv(0x05)]), rsaKey)));
+    expect(rsa).toMatchObject({ ok: true, value: { publicKey: { type: 'RSA' } } });
+    // EC P-256 with a 500 KB scalar and no public point: refused before any point multiplication.
+    const ecAlg = Buffer.concat([oidBytes('2a8648ce3d0201'), oidBytes('2a8648ce3d030107')]);
+    const ecKey = tlv(0x30, tlv(0x02, Uint8Array.of(1)), tlv(0x04, huge));
+    expect(readPrivateKey(block(pkcs8(ecAlg, ecKey)))).toMatchObject({ ok: false, layer: 'der' });
+    // DSA with x outside (0, q): not compared rather than exponentiated.
+    const dsaAlg = Buffer.concat([
+      oidBytes('2a8648ce380401'),
+      tlv(0x30, int(Uint8Array.of(23)), int(Uint8Array.of(11)), int(Uint8Array.of(4))),
+    ]);
+    expect(readPrivateKey(block(pkcs8(dsaAlg, int(huge))))).toMatchObject({
+      ok: true,
+      value: { publicKey: undefined, why: 'the DSA key has out-of-range parameters' },
+    });
+  });
+
   it('scans many unterminated BEGIN lines in one pass', () => {
     const text = '-----BEGIN CERTIFICATE-----\nAAAA\n'.repeat(20_000);
     const blocks = findPemBlocks(text, CERT_LABELS);

@@ -101,10 +101,8 @@ export function oid(der: Uint8Array, tlv: Tlv): string {
 export function integer(der: Uint8Array, tlv: Tlv): bigint {
   if (tlv.tag !== TAG.INTEGER || tlv.end === tlv.contentStart)
     throw new DerError('its structure is not the one its label names');
-  let n = 0n;
-  for (let i = tlv.contentStart; i < tlv.end; i++) n = (n << 8n) | BigInt(der[i]!);
-  if (der[tlv.contentStart]! & 0x80) n -= 1n << BigInt((tlv.end - tlv.contentStart) * 8);
-  return n;
+  const n = bytesToBigInt(content(der, tlv));
+  return der[tlv.contentStart]! & 0x80 ? n - (1n << BigInt((tlv.end - tlv.contentStart) * 8)) : n;
 }
 
 /** The bytes of a BIT STRING with no unused bits (as keys and signatures are). */
@@ -113,11 +111,13 @@ export function bitStringBytes(der: Uint8Array, tlv: Tlv): Uint8Array {
   return der.subarray(tlv.contentStart + 1, tlv.end);
 }
 
-/** Big-endian unsigned bytes as a bigint. */
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** Big-endian unsigned bytes as a bigint, through hex text: linear, where shifting byte by byte is quadratic. */
 export function bytesToBigInt(bytes: Uint8Array): bigint {
-  let n = 0n;
-  for (const b of bytes) n = (n << 8n) | BigInt(b);
-  return n;
+  let hex = '0x0';
+  for (const b of bytes) hex += HEX[b]!;
+  return BigInt(hex);
 }
 
 const TIME_RE = /^(\d{2}|\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(?:\.(\d{1,9}))?(Z|[+-]\d{4})$/;

@@ -18,7 +18,7 @@ import {
   readTlv,
   type Tlv,
 } from './der';
-import { ecPublicPoint, ed25519PublicKey, modPow } from './curves';
+import { CURVES, ecPublicPoint, ed25519PublicKey, modPow } from './curves';
 
 const OID_RSA = '1.2.840.113549.1.1.1';
 const OID_RSA_PSS = '1.2.840.113549.1.1.10';
@@ -109,14 +109,20 @@ function ecPrivate(der: Uint8Array, curveFromAlgorithm: string | undefined): Pri
       stored = bitStringBytes(der, expectTlv(der, item.contentStart, TAG.BIT_STRING, item.end));
   }
   if (stored) return { encrypted: false, publicKey: { type: 'EC', curve, point: stored } };
-  const point = curve === undefined ? undefined : ecPublicPoint(curve, bytesToBigInt(content(der, secret!)));
-  if (point) return { encrypted: false, publicKey: { type: 'EC', curve, point } };
-  return {
-    encrypted: false,
-    publicKey: undefined,
-    type: 'EC',
-    why: 'the EC key does not store its public point and its curve is not P-256, P-384 or P-521',
-  };
+  const c = curve === undefined ? undefined : CURVES[curve];
+  if (!c) {
+    return {
+      encrypted: false,
+      publicKey: undefined,
+      type: 'EC',
+      why: 'the EC key does not store its public point and its curve is not P-256, P-384 or P-521',
+    };
+  }
+  const scalar = content(der, secret!);
+  // SEC1 writes the scalar in the curve's field size; a longer one (or zero) is not a key of the curve.
+  const point = scalar.length <= c.size ? ecPublicPoint(curve!, bytesToBigInt(scalar)) : undefined;
+  if (!point) malformed();
+  return { encrypted: false, publicKey: { type: 'EC', curve, point: point! } };
 }
 
 /** PKCS#8 `PrivateKeyInfo` / `OneAsymmetricKey` (RFC 5958). */
@@ -134,6 +140,10 @@ function pkcs8(der: Uint8Array): PrivateKeySummary {
   if (alg.oid === OID_DSA) {
     const params = dsaParams(der, alg.params);
     const x = integer(inner, readTlv(inner, 0));
+    // FIPS 186: 0 < x < q, and OpenSSL refuses moduli over 10,000 bits; this also bounds the work.
+    if (x <= 0n || x >= params.q || params.p.toString(2).length > 10_000) {
+      return { encrypted: false, publicKey: undefined, type: 'DSA', why: 'the DSA key has out-of-range parameters' };
+    }
     return { encrypted: false, publicKey: { type: 'DSA', ...params, y: modPow(params.g, x, params.p) } };
   }
   const type = RAW_KEYS[alg.oid] ?? alg.oid;
