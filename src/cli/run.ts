@@ -16,7 +16,7 @@ import { effectiveSettings } from './print-config';
 import { expandInputs } from './files';
 import { checkWritableTarget, FileAccessError, MAX_INPUT_BYTES, readRegularFile, writeFileAtomic } from './fs-safe';
 import { applyIgnoreFile, IGNORE_FILE_NAME, readIgnoreFile, writeIgnoreFile, type IgnoreFile } from './suppress';
-import { VERSION } from './version';
+import { VERSION } from '../util/version';
 
 /** What the command may touch: arguments, directories, streams, the clock. */
 export interface CliIO {

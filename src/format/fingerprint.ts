@@ -1,14 +1,13 @@
-/**
- * Stable fingerprints of findings, shared by SARIF and GitLab Code Quality.
- *
- * This is the formatters' only Node import: when the library gets a pure SHA-256 (for browsers),
- * `sha256Hex` switches to it and `format` no longer needs `node:crypto`.
- */
-import { createHash } from 'node:crypto';
+/** Stable fingerprints of findings, shared by SARIF and GitLab Code Quality (no Node built-ins: `format` runs in browsers). */
 import type { Diagnostic } from '../lint/diagnostics';
+import { sha256 } from '../util/sha256';
 
 /** Lowercase hex SHA-256 of the UTF-8 text. */
-export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+export const sha256Hex = (text: string): string => {
+  let hex = '';
+  for (const b of sha256(text)) hex += b.toString(16).padStart(2, '0');
+  return hex;
+};
 
 /**
  * A finding's identity: its file, code and JSON Pointer, not its line, so it survives edits

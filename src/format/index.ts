@@ -1,6 +1,6 @@
 /** The output formats by name, and `format` for library users. */
 import type { FileResult } from '../lint/lint-text';
-import { VERSION } from '../cli/version';
+import { VERSION } from '../util/version';
 import { nearest } from '../util/suggest';
 import { formatGithub } from './github';
 import { formatGitlab } from './gitlab';

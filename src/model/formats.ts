@@ -4,7 +4,6 @@
  * One implementation serves three consumers: the ahead-of-time ajv validator (imported by the
  * generated code), TypeBox's `Value.Check` (through its FormatRegistry) and the rules.
  */
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 
 /** Largest magnitude of a protobuf Duration, in seconds (10,000 years). */
 export const MAX_DURATION_SECONDS = 315_576_000_000;
@@ -101,12 +100,10 @@ export function isInt64String(text: string): boolean {
   return n >= INT64_MIN && n <= INT64_MAX;
 }
 
-const uuidFormat = fullFormats.uuid as RegExp;
+const UUID_RE = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 /** True for a canonical hyphenated UUID (any version). */
-export function isUuid(text: string): boolean {
-  return !text.startsWith('urn:') && uuidFormat.test(text);
-}
+export const isUuid = (text: string): boolean => UUID_RE.test(text);
 
 /** True for standard (RFC 4648 §4) base64, padded or not (the Connect protocol emits it unpadded and accepts both). */
 export function isBase64(text: string): boolean {
