@@ -305,10 +305,13 @@ describe('language server: config, ignore file, directives', () => {
       const uri = uriOf(join(dir, 'typos.yaml'));
       const found = await session.open(uri, typos);
       const snake = found.find((d) => d.code === 'snake-case-key')!;
-      const disable = (await actions(session, uri, ['quickfix'], snake.range)).find((a) =>
-        a.title.startsWith('Disable snake-case-key for this line'),
-      )!;
+      const offered = await actions(session, uri, ['quickfix'], snake.range);
+      const disable = offered.find((a) => a.title.startsWith('Disable snake-case-key for this line'))!;
       expect(disable).toBeDefined();
+      const fileWide = offered.find((a) => a.title.startsWith('Disable snake-case-key in this file'))!;
+      expect(applyEdits(typos, editsFor(fileWide.edit, uri))).toBe(
+        `# svc-admin-spec-disable snake-case-key -- \n${typos}`,
+      );
       const withDirective = await session.applyAndWait(uri, editsFor(disable.edit, uri));
       // Until the reason is written, the directive is not applied and says so.
       expect(withDirective.map((d) => d.code)).toEqual(
@@ -347,6 +350,41 @@ describe('language server: config, ignore file, directives', () => {
     } finally {
       await session.stop();
     }
+  });
+});
+
+describe('language server: quick fixes', () => {
+  let session: LspSession;
+  let dir: string;
+  beforeAll(async () => {
+    dir = scratch();
+    session = await LspSession.start(dir);
+  });
+  afterAll(async () => {
+    await session.stop();
+  });
+
+  it('offers each suggestion as its own action; only safe fixes are preferred', async () => {
+    const uri = uriOf(join(dir, 'both.yaml'));
+    const text = `${GOOD_YAML}    connection_timeout_ms: 5\n    connectionTimeoutMs: 5\n`;
+    const found = await session.open(uri, text);
+    const snake = found.find((d) => d.code === 'snake-case-key')!;
+    const offered = await actions(session, uri, ['quickfix'], snake.range);
+    const remove = offered.find((a) => a.title === 'Remove "connection_timeout_ms"')!;
+    // Not an autofix (the two spellings may differ): offered, but neither preferred nor in fix-all.
+    expect(remove.isPreferred).toBeUndefined();
+    expect(applyEdits(text, editsFor(remove.edit, uri))).toBe(`${GOOD_YAML}    connectionTimeoutMs: 5\n`);
+    expect(await actions(session, uri, ['source.fixAll'])).toEqual([]);
+  });
+
+  it('shows a fix that cannot be made safely as disabled, with the reason', async () => {
+    const uri = uriOf(join(dir, 'anchored.yaml'));
+    const text = `${GOOD_YAML}  topicMetadataSyncOptions:\n    interval: &i PT30S\n`;
+    const found = await session.open(uri, text);
+    const duration = found.find((d) => d.code === 'duration')!;
+    const fix = (await actions(session, uri, ['quickfix'], duration.range)).find((a) => a.title === 'Use "30s"')!;
+    expect(fix.edit).toBeUndefined();
+    expect(fix.disabled?.reason).toContain('anchor &i');
   });
 });
 

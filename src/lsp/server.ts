@@ -18,7 +18,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { VERSION } from '../cli/version';
 import { CONFIG_NAMES } from '../cli/config';
 import { IGNORE_FILE_NAME } from '../cli/suppress';
-import { internalFailure, isSettingsFile, type Analysis, type DocumentInput } from './analyze';
+import { formatFor, internalFailure, isSettingsFile, type Analysis, type DocumentInput } from './analyze';
 import { codeActions, FIX_ALL_KIND, WRITE_REASON_COMMAND } from './code-actions';
 import { toLspDiagnostic } from './convert';
 import { fieldHover, findingHover } from './hover';
@@ -115,7 +115,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return {
         owned: true,
         kind: null,
-        format: 'yaml',
+        format: formatFor(path ?? document.uri, document.languageId, input.text),
         diagnostics: [internalFailure(error)],
         options: {},
         dependencies: [],
