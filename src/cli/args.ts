@@ -53,12 +53,14 @@ export type Command =
   | PrintConfigCommand
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'rules'; format: 'stylish' | 'json' };
+  | { command: 'rules'; format: 'stylish' | 'json' }
+  | { command: 'lsp' };
 
 /** Help text. */
 export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
        svc-admin-spec rules [--format json]
        svc-admin-spec --print-config <file> [--config <file>] [--kind <Kind>] [--rule <id>=<severity>]
+       svc-admin-spec lsp --stdio        (the language server, for editors)
        svc-admin-spec --help | --version
 
 Lints Admin API v2 documents (shadow link configs, CreateShadowLink and GetBroker
@@ -153,8 +155,24 @@ function argumentProblem(error: Error & { code?: string }): string {
   return text.replace(/^TypeError \[\w+\]: /, '');
 }
 
+/** `lsp --stdio`; LSP clients may add `--clientProcessId=<pid>` (the server exits when that process ends). */
+function parseLsp(args: readonly string[]): Command {
+  let stdio = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--stdio') stdio = true;
+    else if (/^--clientProcessId=\d+$/.test(a)) continue;
+    else if (a === '--clientProcessId' && /^\d+$/.test(args[i + 1] ?? '')) i++;
+    else throw new UsageError(`lsp: unknown argument "${a.slice(0, 60)}"; the language server runs with --stdio.`);
+  }
+  if (!stdio)
+    throw new UsageError('lsp: pass --stdio (the language server speaks LSP over standard input and output).');
+  return { command: 'lsp' };
+}
+
 /** Parses argv (without `node` and the script). */
 export function parseCommandLine(argv: readonly string[]): Command {
+  if (argv[0] === 'lsp') return parseLsp(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({
