@@ -7,7 +7,14 @@ export { lint, assertValid, ValidationError, UnknownKindError, type LintOptions,
 export type { Diagnostic, Severity, Range, Position, Fix, Suggestion, RelatedLocation } from './lint/diagnostics';
 export type { RuleSetting, TargetVersion, Rule } from './engine/types';
 export { allRules as rules, docsUrl } from './engine/registry';
-export { checkExchange, CONFORMANCE_CHECKS, type Exchange, type ExchangeResult } from './conformance/check';
+export {
+  checkExchange,
+  CONFORMANCE_CHECKS,
+  type Exchange,
+  type ExchangeOptions,
+  type ExchangeResult,
+} from './conformance/check';
+export { canonicalize } from './decode/decode';
 export { previewFilters, type FilterPreview, type PreviewEntry } from './facts/filters';
 export { keyFingerprint } from './facts/fingerprint';
 export { lintText, type LintTextOptions, type FileResult } from './lint/lint-text';
