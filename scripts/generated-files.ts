@@ -2,7 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportedSchemaFiles } from '../src/schema/export';
+import { protoGeneratedFiles, PROTO_GEN_DIR } from './proto-gen';
 import { docFiles, replaceBetweenMarkers, ruleTable } from './rule-docs';
+
+/** Directories whose every file is generated: a file there that is not generated is stale too. */
+export const generatedDirs = [PROTO_GEN_DIR];
 
 /** Path (relative to the repository root) → content. */
 export function generatedFiles(root: string): Map<string, string> {
@@ -11,5 +15,6 @@ export function generatedFiles(root: string): Map<string, string> {
     ...exportedSchemaFiles(),
     ...docFiles(),
     ['README.md', replaceBetweenMarkers(readme, 'rules', ruleTable())],
+    ...protoGeneratedFiles(root),
   ]);
 }

@@ -36,13 +36,25 @@ export interface LintCommand {
   maxFindings?: number;
 }
 
+/** `apply` and `get-broker`: their arguments are parsed by the client commands' own module. */
+export interface ClientCommand {
+  command: 'apply' | 'get-broker';
+  argv: string[];
+}
+
 /** Any command. */
 export type Command =
-  LintCommand | { command: 'help' } | { command: 'version' } | { command: 'rules'; format: 'stylish' | 'json' };
+  | LintCommand
+  | ClientCommand
+  | { command: 'help' }
+  | { command: 'version' }
+  | { command: 'rules'; format: 'stylish' | 'json' };
 
 /** Help text. */
 export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
        svc-admin-spec rules [--format json]
+       svc-admin-spec apply --admin-url <url> [options] <file>...   (see apply --help)
+       svc-admin-spec get-broker --admin-url <url> [options]        (see get-broker --help)
        svc-admin-spec --help | --version
 
 Lints Admin API v2 documents (shadow link configs, CreateShadowLink and GetBroker
@@ -81,6 +93,8 @@ warnings); 2 usage error, unreadable input or internal error.`;
 
 /** Parses argv (without `node` and the script). */
 export function parseCommandLine(argv: readonly string[]): Command {
+  const first = argv[0];
+  if (first === 'apply' || first === 'get-broker') return { command: first, argv: argv.slice(1) };
   let parsed;
   try {
     parsed = parseArgs({

@@ -287,6 +287,12 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         return listRules(cmd.format, io);
       case 'lint':
         return await runLint(cmd, io);
+      case 'apply':
+      case 'get-broker': {
+        // Loaded only for these commands (a bundle of its own), so that `lint` starts as fast as before.
+        const { runClientCommand } = await import('./client-commands');
+        return await runClientCommand(cmd.command, cmd.argv, io);
+      }
     }
   } catch (error) {
     if (error instanceof UsageError) {
