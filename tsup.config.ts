@@ -23,7 +23,7 @@ const lazyClientCommands: Plugin = {
   },
 };
 
-/** In the browser build, the linter's one use of `node:crypto` (a SHA-256) gets a pure-JS stand-in. */
+/** Resolves `node:crypto` to the browser stand-in. */
 const browserCrypto: Plugin = {
   name: 'browser-crypto',
   setup(build) {
@@ -54,6 +54,8 @@ export default defineConfig([
     clean: false,
     target: 'es2022',
     define,
+    // `node:crypto` gets a stand-in: a pure-JS SHA-256, and no certificate parsing (see the file).
+    removeNodeProtocol: false,
     esbuildPlugins: [browserCrypto],
   },
   {

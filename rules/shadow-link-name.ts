@@ -23,7 +23,8 @@ export default defineRule({
     const name = stringAt(ctx.link, 'name');
     if (!name) return;
     if (name.value === '') return ctx.report({ messageId: 'empty', pointer: name.pointer });
-    const bytes = Buffer.byteLength(name.value, 'utf8');
+    // TextEncoder rather than Buffer: the linter also runs in browsers (svc-admin-spec/client).
+    const bytes = new TextEncoder().encode(name.value).length;
     if (bytes > MAX_BYTES) ctx.report({ messageId: 'tooLong', pointer: name.pointer, data: { bytes } });
     if (!NAME_RE.test(name.value)) {
       const bad = [...new Set(name.value.replace(/[A-Za-z0-9._-]/g, ''))].slice(0, 5);

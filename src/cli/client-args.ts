@@ -75,7 +75,7 @@ Prints a broker: node id, version, build and admin routes.
 
 Options:
 ${CONNECTION_HELP}
-  --node-id <n>              The broker to describe (default: the one answering; -1 is the same)
+  --node-id <n>              The broker to describe (default: the one answering; --node-id=-1 is the same)
   -f, --format <name>        stylish (default) or json (the GetBrokerResponse on standard output)
   -h, --help                 Show this help
 

@@ -1,7 +1,9 @@
 /**
- * Stands in for `node:crypto` in the browser bundle, where the linter's key fingerprint
- * (`createHash('sha256').update(text, 'utf8').digest('base64')`) is the only use: a synchronous
- * SHA-256, as Web Crypto offers only an asynchronous one.
+ * Stands in for `node:crypto` in the browser bundle. The key fingerprint needs a synchronous
+ * SHA-256 (`createHash('sha256').update(text, 'utf8').digest('base64')`), which Web Crypto does
+ * not offer. Certificates cannot be parsed: `X509Certificate` and `createPrivateKey` throw, and
+ * the `tls-pem-shape` rule then skips the checks that need a parse, as it does for any PEM Node
+ * cannot read.
  */
 
 const K = new Uint32Array([
@@ -88,4 +90,16 @@ export function createHash(algorithm: string) {
     },
   };
   return hash;
+}
+
+/** Not available in browsers: always throws, so certificate checks are skipped. */
+export class X509Certificate {
+  constructor() {
+    throw new Error('certificates cannot be parsed in the browser build');
+  }
+}
+
+/** Not available in browsers: always throws. */
+export function createPrivateKey(): never {
+  throw new Error('private keys cannot be parsed in the browser build');
 }

@@ -44,6 +44,8 @@ export interface LoopbackOptions extends ClusterOptions {
   delayMs?: number;
   /** Answers every call with this error instead (e.g. `cancelled`, as a proxied error is relayed). */
   failWith?: { code: string; message: string; status: number };
+  /** Refuses every call with a message that quotes the whole body (a server that echoes what it was sent). */
+  echoBodyInError?: boolean;
   /** Changes a successful answer before it is written (to test the client's checks of answers). */
   transformResponse?: (method: 'GetBroker' | 'CreateShadowLink', json: JsonObject) => JsonObject;
 }
@@ -157,6 +159,8 @@ export async function startLoopback(options: LoopbackOptions = {}): Promise<Loop
         `Only application/proto and application/json Content-Type is supported, got: ${ct}`,
       );
     if (tooLarge) return writeError(res, 400, 'invalid_argument', 'request too large');
+    if (options.echoBodyInError)
+      return writeError(res, 400, 'invalid_argument', `Invalid cluster link configuration: ${body}`);
     let decoded: unknown;
     try {
       decoded = decodeBody(schema, body);
