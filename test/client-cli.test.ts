@@ -63,7 +63,8 @@ describe('svc-admin-spec apply', () => {
     const dir = scratch({
       'bad.yaml': 'name: "bad name"\nconfigurations:\n  clientOptions:\n    bootstrapServers: []\n',
     });
-    const r = await run(['apply', '--admin-url', lb.url, '--target-version', '26.1', 'bad.yaml'], { cwd: dir });
+    // With --target-version auto, a file that is invalid for every version is refused before GetBroker.
+    const r = await run(['apply', '--admin-url', lb.url, 'bad.yaml'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/bad\.yaml[\s\S]*shadow-link-name[\s\S]*bootstrap-servers/);
     expect(r.stderr).toContain('nothing was sent');
@@ -218,7 +219,7 @@ describe('svc-admin-spec get-broker', () => {
     const r = await run(['get-broker', '--admin-url', lb.url]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^node {6}3\nversion {3}v26\.1\.7\n/);
-    expect(r.stdout).toContain('BrokerService.GetBroker  /svc.core.admin.v2.BrokerService/GetBroker');
+    expect(r.stdout).toMatch(/BrokerService.GetBroker +\/svc.core.admin.v2.BrokerService\/GetBroker/);
     const j = await run(['get-broker', '--admin-url', lb.url, '-f', 'json', '--node-id=-1']);
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toMatchObject({ broker: { nodeId: 3, buildInfo: { version: 'v26.1.7' } } });

@@ -65,6 +65,10 @@ describe('lint before send', () => {
     const bad = await caught(c.getBroker({ nodeId: 'one' } as never));
     expect(bad).toBeInstanceOf(ValidationError);
     expect(lb.requests).toHaveLength(0);
+    // With targetVersion 'auto', a request invalid for every version is refused before GetBroker.
+    const auto = createAdminClient({ baseUrl: lb.url, targetVersion: 'auto' });
+    expect(await caught(auto.createShadowLink(link('bad name!') as never))).toBeInstanceOf(ValidationError);
+    expect(lb.requests).toHaveLength(0);
   });
 
   it('sends a valid request once, as JSON over Connect, with placeholders filled from env', async () => {
@@ -332,5 +336,18 @@ describe('options', () => {
     expect(() => createAdminClient({ baseUrl: 'http://x', rules: { nope: 'off' } })).toThrow(/nope/);
     expect(() => createAdminClient({ baseUrl: 'http://x', targetVersion: '24.1' as never })).toThrow(/not known/);
     expect(() => createAdminClient({ baseUrl: 'http://x', bogus: 1 } as never)).toThrow(/unknown option "bogus"/);
+  });
+});
+
+describe('the server error table', () => {
+  it('names real rules and structural codes, and each pattern matches its own example', async () => {
+    const { SERVER_ERROR_PATTERNS } = await import('../src/client/server-errors');
+    const { ruleById } = await import('../src/engine/registry');
+    const { STRUCTURAL_CODES } = await import('../src/codes/structural-codes');
+    for (const p of SERVER_ERROR_PATTERNS) {
+      expect(p.pattern.test(p.example), p.example).toBe(true);
+      for (const r of p.rules)
+        expect(r.startsWith('schema/') ? r.slice(7) in STRUCTURAL_CODES : ruleById.has(r), r).toBe(true);
+    }
   });
 });

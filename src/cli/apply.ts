@@ -68,8 +68,45 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
         onDiagnostics: (event) => diagnosticsEvents.push({ file: currentFile, event }),
       });
 
-  // The facts to lint with: the flag, else (auto) the server's version, asked once.
+  const lintAll = (target: TargetVersion): Loaded[] => {
+    const loaded: Loaded[] = [];
+    for (const file of args.files) {
+      const absolute = resolve(io.cwd, file);
+      let bytes: Uint8Array;
+      try {
+        bytes = readRegularFile(absolute, 'The file');
+      } catch (error) {
+        throw new ConfigError((error as Error).message);
+      }
+      const decoded = decode(bytes);
+      if ('diagnostic' in decoded) {
+        loaded.push({ file, absolute, result: { file, kind: null, diagnostics: [decoded.diagnostic] } });
+        continue;
+      }
+      const settings = settingsFor(config, absolute, args.rules);
+      const kind = args.kind ?? settings.kind;
+      const linted = lintText(decoded.text, {
+        filename: file,
+        rules: settings.rules,
+        targetVersion: target,
+        ...(kind ? { kind } : {}),
+        ...(io.now ? { now: io.now() } : {}),
+      });
+      if (linted.kind !== null && linted.kind !== 'CreateShadowLinkRequest' && linted.kind !== 'ShadowLink')
+        throw new ConfigError(
+          `${file} is a ${linted.kind}; apply sends CreateShadowLinkRequest or ShadowLink files (see --kind).`,
+        );
+      const entry: Loaded = { file, absolute, result: { file, kind: linted.kind, diagnostics: linted.diagnostics } };
+      if (linted.source.ok) entry.value = linted.source.value;
+      loaded.push(entry);
+    }
+    return loaded;
+  };
+
+  // The facts to lint with: the flag, else (auto) the server's version, asked once. Files with an
+  // error whatever the version are reported before the server is asked anything.
   let target: TargetVersion;
+  let loaded: Loaded[] | undefined;
   if (args.targetVersion !== 'auto') target = args.targetVersion;
   else if (!client) {
     target = NEWEST;
@@ -77,44 +114,20 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
       `svc-admin-spec: --dry-run does not ask the server for its version; linting with the ${NEWEST} facts (use --target-version to choose).\n`,
     );
   } else {
-    try {
-      target = await client.resolveTargetVersion();
-    } catch (error) {
-      return reportFailure(error, io, secrets, `GetBroker at ${args.adminUrl}`);
+    const byVersion = TARGET_VERSIONS.map(lintAll);
+    const hasError = (l: Loaded) => l.result.kind === null || l.result.diagnostics.some((d) => d.severity === 'error');
+    if (args.files.some((_, i) => byVersion.every((files) => hasError(files[i]!)))) {
+      loaded = byVersion[byVersion.length - 1]!;
+      target = NEWEST;
+    } else {
+      try {
+        target = await client.resolveTargetVersion();
+      } catch (error) {
+        return reportFailure(error, io, secrets, `GetBroker at ${args.adminUrl}`);
+      }
     }
   }
-
-  const loaded: Loaded[] = [];
-  for (const file of args.files) {
-    const absolute = resolve(io.cwd, file);
-    let bytes: Uint8Array;
-    try {
-      bytes = readRegularFile(absolute, 'The file');
-    } catch (error) {
-      throw new ConfigError((error as Error).message);
-    }
-    const decoded = decode(bytes);
-    if ('diagnostic' in decoded) {
-      loaded.push({ file, absolute, result: { file, kind: null, diagnostics: [decoded.diagnostic] } });
-      continue;
-    }
-    const settings = settingsFor(config, absolute, args.rules);
-    const kind = args.kind ?? settings.kind;
-    const linted = lintText(decoded.text, {
-      filename: file,
-      rules: settings.rules,
-      targetVersion: target,
-      ...(kind ? { kind } : {}),
-      ...(io.now ? { now: io.now() } : {}),
-    });
-    if (linted.kind !== null && linted.kind !== 'CreateShadowLinkRequest' && linted.kind !== 'ShadowLink')
-      throw new ConfigError(
-        `${file} is a ${linted.kind}; apply sends CreateShadowLinkRequest or ShadowLink files (see --kind).`,
-      );
-    const entry: Loaded = { file, absolute, result: { file, kind: linted.kind, diagnostics: linted.diagnostics } };
-    if (linted.source.ok) entry.value = linted.source.value;
-    loaded.push(entry);
-  }
+  loaded ??= lintAll(target);
   const results = loaded.map((l) => l.result);
   const failing = results.some((r) => r.kind === null || r.diagnostics.some((d) => d.severity === 'error'));
   const color = args.color ?? (io.stdout.isTTY === true && !io.env['NO_COLOR']);

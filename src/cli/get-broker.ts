@@ -21,12 +21,14 @@ export async function runGetBroker(args: GetBrokerArgs, io: CliIO): Promise<numb
   if (args.format === 'json') io.stdout.write(`${JSON.stringify(response, null, 2)}\n`);
   else {
     const b = response.broker;
+    const routes = b.adminServer?.routes ?? [];
+    const width = Math.max(0, ...routes.map((r) => printable(r.name ?? '').length));
     const lines = [
       `node      ${b.nodeId ?? '?'}`,
       `version   ${printable(b.buildInfo?.version ?? '?')}`,
       `build     ${printable(b.buildInfo?.buildSha ?? '?')}`,
       'routes',
-      ...(b.adminServer?.routes ?? []).map((r) => `  ${printable(r.name ?? '')}  ${printable(r.httpRoute ?? '')}`),
+      ...routes.map((r) => `  ${printable(r.name ?? '').padEnd(width)}  ${printable(r.httpRoute ?? '')}`),
     ];
     io.stdout.write(`${lines.join('\n')}\n`);
   }

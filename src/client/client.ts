@@ -208,7 +208,7 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
       );
       return fromStruct(response.message);
     } catch (error) {
-      throw toAdminApiError(error, method, masked, true);
+      throw toAdminApiError(error, method, masked);
     }
   }
 
@@ -281,6 +281,14 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
       return getBrokerOnce(request, call, target === 'auto' ? NEWEST : target);
     },
     async createShadowLink(request, call) {
+      // A request that is invalid whatever the server's version is refused before even asking it.
+      if (target === 'auto' && !resolved) {
+        const byVersion = TARGET_VERSIONS.map((v) =>
+          lint('CreateShadowLinkRequest', request, { rules, targetVersion: v }),
+        );
+        if (byVersion.every((r) => !r.valid))
+          throw new ValidationError('CreateShadowLinkRequest', byVersion[byVersion.length - 1]!.diagnostics);
+      }
       const version = await resolve(call);
       if (version.tooOld) throw version.tooOld;
       gate('CreateShadowLink', 'CreateShadowLinkRequest', request, version.target);

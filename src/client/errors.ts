@@ -123,15 +123,10 @@ function hint(kind: FailureKind, method: AdminMethod): string {
 }
 
 /**
- * Turns whatever a transport threw into an `AdminApiError`, with every secret masked in its
- * message, details and cause. `sent` says whether the body may have reached the server.
+ * Turns whatever a transport threw for a request it was given into an `AdminApiError`, with every
+ * secret masked in its message, details and cause.
  */
-export function toAdminApiError(
-  reason: unknown,
-  method: AdminMethod,
-  secrets: readonly string[],
-  sent: boolean,
-): AdminApiError {
+export function toAdminApiError(reason: unknown, method: AdminMethod, secrets: readonly string[]): AdminApiError {
   const e = ConnectError.from(reason);
   const m = (s: string): string => mask(s, secrets);
   // An error parsed from an answer carries the answer's headers; a failure to connect carries none.
@@ -169,7 +164,7 @@ export function toAdminApiError(
     kind,
     method,
     // A TLS failure happens before the request is written; so does a refused connection.
-    maybeApplied: sent && connected && (kind === 'timeout' || kind === 'network' || kind === 'canceled'),
+    maybeApplied: connected && (kind === 'timeout' || kind === 'network' || kind === 'canceled'),
     ...(cause instanceof Error
       ? { cause: Object.assign(new Error(m(cause.message)), { code: (cause as { code?: unknown }).code }) }
       : {}),
