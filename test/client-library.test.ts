@@ -147,8 +147,9 @@ describe('server errors', () => {
     expect(error).toBeInstanceOf(ConnectError);
     expect(error).toBeInstanceOf(AdminApiError);
     expect((error as AdminApiError).code).toBe(Code.InvalidArgument);
-    expect((error as AdminApiError).rawMessage).toMatch(
-      /^invalid request input \(the linter reports this as .*duration/,
+    expect((error as AdminApiError).rawMessage).toBe('invalid request input');
+    expect((error as AdminApiError).message).toMatch(
+      /^\[invalid_argument\] invalid request input \(the linter reports this as .*duration/,
     );
   });
 
@@ -277,6 +278,23 @@ describe('answers', () => {
     expect(response.shadowLink.status?.state).toBe('SHADOW_LINK_STATE_ACTIVE');
     const exchange = events.find((e) => e.phase === 'exchange' && e.method === 'CreateShadowLink');
     expect(exchange?.diagnostics.map((d) => d.code)).toEqual(['conformance/effective-value']);
+  });
+
+  it('a throwing onDiagnostics cannot turn a created link into an error', async () => {
+    const { lb } = await setup({
+      transformResponse: (method, json) => {
+        if (method === 'CreateShadowLink') (json['shadowLink'] as Record<string, unknown>)['uid'] = 'not-a-uuid';
+        return json;
+      },
+    });
+    const c = createAdminClient({
+      baseUrl: lb.url,
+      targetVersion: '26.1',
+      onDiagnostics: () => {
+        throw new Error('callback bug');
+      },
+    });
+    expect((await c.createShadowLink(link())).shadowLink.uid).toBe('not-a-uuid');
   });
 
   it('a faithful server gives no conformance findings', async () => {

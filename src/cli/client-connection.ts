@@ -55,7 +55,8 @@ export function reportFailure(error: unknown, io: CliIO, secrets: readonly strin
   const say = (text: string) => io.stderr.write(`svc-admin-spec: ${printable(mask(text, secrets))}\n`);
   if (error instanceof AdminApiError) {
     if (error.kind === 'server') {
-      say(`${what}: the server refused it: ${codeName(error.code)}: ${error.rawMessage}`);
+      const covered = error.rules.length ? ` (the linter reports this as ${error.rules.join(', ')})` : '';
+      say(`${what}: the server refused it: ${codeName(error.code)}: ${error.rawMessage}${covered}`);
       return 1;
     }
     say(`${what}: ${error.rawMessage}`);

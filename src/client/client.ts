@@ -54,7 +54,10 @@ export interface AdminClientOptions {
   targetVersion?: TargetVersion | 'auto';
   /** Rule settings, as in the config file's `rules`. */
   rules?: RuleSettings;
-  /** Receives warnings and other findings that do not stop a call. Default: ignored. */
+  /**
+   * Receives warnings and other findings that do not stop a call. Default: ignored. An exception
+   * it throws for the request's findings aborts the call before sending; later ones are ignored.
+   */
   onDiagnostics?: (event: DiagnosticsEvent) => void;
   /** Values for `${NAME}` placeholders in secret fields. Default: `process.env` in Node.js, none in browsers. */
   env?: Env;
@@ -173,7 +176,14 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
   // The password, the token, and the header that encodes them are masked in every error.
   const authSecrets = [...(auth ? Object.values(auth) : []), ...Object.values(headers)].filter((v) => v.length >= 4);
   const report = (event: DiagnosticsEvent): void => {
-    if (event.diagnostics.length > 0) options.onDiagnostics?.(event);
+    if (event.diagnostics.length === 0 || !options.onDiagnostics) return;
+    if (event.phase === 'request') return options.onDiagnostics(event);
+    // After the call, a failing callback must not turn a created link into an error.
+    try {
+      options.onDiagnostics(event);
+    } catch {
+      // Ignored, as documented on the option.
+    }
   };
 
   /** Lints a request; throws `ValidationError` on an error, reports the rest. */

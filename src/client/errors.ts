@@ -137,10 +137,9 @@ export function toAdminApiError(reason: unknown, method: AdminMethod, secrets: r
       domain: m(d.domain),
       metadata: Object.fromEntries(Object.entries(d.metadata).map(([k, v]) => [m(k), m(v)])),
     }));
-    const message = m(e.rawMessage);
     const rules = rulesForServerError(codeName(e.code), e.rawMessage);
-    return new AdminApiError({
-      message: rules.length ? `${message} (the linter reports this as ${rules.join(', ')})` : message,
+    const error = new AdminApiError({
+      message: m(e.rawMessage),
       code: e.code,
       kind: 'server',
       method,
@@ -148,6 +147,9 @@ export function toAdminApiError(reason: unknown, method: AdminMethod, secrets: r
       errorInfo,
       rules,
     });
+    // `rawMessage` stays the server's words; the message also says which rules cover them.
+    if (rules.length) error.message += ` (the linter reports this as ${rules.join(', ')})`;
+    return error;
   }
   const kind = noAnswerKind(e);
   const connected = !causes(e).some((c) => NOT_CONNECTED.has(String((c as { code?: unknown }).code)));

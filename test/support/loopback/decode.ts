@@ -170,7 +170,7 @@ function decodeTimestamp(node: JsonNode) {
   const s = node.v.split('\0')[0]!.trim();
   if (s === '') return create(TimestampSchema);
   const m =
-    /^([+-]?\d{4}|[+-]\d{3})-(\d{1,2})-(\d{1,2})[Tt](\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?(?::?(\d{2}))?)$/.exec(
+    /^(\d{4}|[+-]\d{3})-(\d{1,2})-(\d{1,2})[Tt](\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?(?::?(\d{2}))?)$/.exec(
       s,
     );
   if (!m) return fail(`invalid timestamp string: ${s}`);
