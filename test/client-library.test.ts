@@ -14,6 +14,8 @@ import {
   type NodeAdminClientOptions,
 } from '../src/client/index';
 import { startLoopback, type Loopback, type LoopbackOptions } from './support/loopback/server';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { ErrorInfoSchema } from '../src/client/gen/google/rpc/error_details_pb';
 
 const TLS = join(import.meta.dirname, 'fixtures', 'tls');
 const pem = (name: string) => readFileSync(join(TLS, name), 'utf8');
@@ -182,6 +184,34 @@ describe('server errors', () => {
     expect((await ok.getBroker()).broker.buildInfo?.version).toBe('v26.1.3');
     const wrong = createAdminClient({ baseUrl: lb.url, auth: { token: 'nope' }, retry: { attempts: 1 } });
     expect(((await caught(wrong.getBroker())) as AdminApiError).code).toBe(Code.Unauthenticated);
+  });
+
+  it('decode google.rpc.ErrorInfo details, with secrets masked', async () => {
+    const info = create(ErrorInfoSchema, {
+      reason: 'LINK_REFUSED',
+      domain: 'redpanda.com/core',
+      metadata: { password: 'pa55-w0rd-echo', link: 'dr-link' },
+    });
+    const detail = {
+      type: 'google.rpc.ErrorInfo',
+      value: Buffer.from(toBinary(ErrorInfoSchema, info)).toString('base64'),
+      debug: { reason: 'LINK_REFUSED' },
+    };
+    const { c } = await setup(
+      { failWith: { status: 400, code: 'failed_precondition', message: 'refused pa55-w0rd-echo', details: [detail] } },
+      { env: { PW: 'pa55-w0rd-echo' } },
+    );
+    const request = link('dr-link', {
+      tlsSettings: { enabled: true },
+      authenticationConfiguration: { plainConfiguration: { username: 'u', password: '${PW}' } },
+    });
+    const error = (await caught(c.createShadowLink(request))) as AdminApiError;
+    expect(error.code).toBe(Code.FailedPrecondition);
+    expect(error.rawMessage).toBe('refused ********');
+    expect(error.errorInfo).toEqual([
+      { reason: 'LINK_REFUSED', domain: 'redpanda.com/core', metadata: { password: '********', link: 'dr-link' } },
+    ]);
+    expect(error.findDetails(ErrorInfoSchema)[0]?.metadata['password']).toBe('********');
   });
 
   it("reads the server's `cancelled` (HTTP 422) as Code.Canceled", async () => {

@@ -43,7 +43,7 @@ export interface LoopbackOptions extends ClusterOptions {
   /** Waits this long before handling each request (for timeouts). */
   delayMs?: number;
   /** Answers every call with this error instead (e.g. `cancelled`, as a proxied error is relayed). */
-  failWith?: { code: string; message: string; status: number };
+  failWith?: { code: string; message: string; status: number; details?: unknown[] };
   /** Refuses every call with a message that quotes the whole body (a server that echoes what it was sent). */
   echoBodyInError?: boolean;
   /** Changes a successful answer before it is written (to test the client's checks of answers). */
@@ -63,9 +63,9 @@ export interface Loopback {
 const MAX_BODY = 10 * 1024 * 1024;
 const decodedKey = createContextKey<unknown>(undefined, { description: 'decoded request' });
 
-function writeError(res: ServerResponse, status: number, code: string, message: string): void {
+function writeError(res: ServerResponse, status: number, code: string, message: string, details?: unknown[]): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ code, message }));
+  res.end(JSON.stringify({ code, message, ...(details ? { details } : {}) }));
 }
 
 function authorized(req: IncomingMessage, auth: LoopbackOptions['auth']): boolean {
@@ -149,7 +149,13 @@ export async function startLoopback(options: LoopbackOptions = {}): Promise<Loop
     if (req.method !== 'POST' || !handler || !schema) return writeError(res, 404, 'not_found', 'Not found');
     if (!authorized(req, options.auth)) return writeError(res, 401, 'unauthenticated', 'Unauthenticated');
     if (options.failWith)
-      return writeError(res, options.failWith.status, options.failWith.code, options.failWith.message);
+      return writeError(
+        res,
+        options.failWith.status,
+        options.failWith.code,
+        options.failWith.message,
+        options.failWith.details,
+      );
     const ct = req.headers['content-type'] ?? '';
     if (ct !== 'application/proto' && ct !== 'application/json')
       return writeError(
