@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -20,14 +19,6 @@ const lazyClientCommands: Plugin = {
       loader: 'js',
     }));
     build.onResolve({ filter: /^\.\/cli-client\.cjs$/ }, () => ({ path: './cli-client.cjs', external: true }));
-  },
-};
-
-/** Resolves `node:crypto` to the browser stand-in. */
-const browserCrypto: Plugin = {
-  name: 'browser-crypto',
-  setup(build) {
-    build.onResolve({ filter: /^node:crypto$/ }, () => ({ path: join(process.cwd(), 'src/client/browser-crypto.ts') }));
   },
 };
 
@@ -54,9 +45,6 @@ export default defineConfig([
     clean: false,
     target: 'es2022',
     define,
-    // `node:crypto` gets a stand-in: a pure-JS SHA-256, and no certificate parsing (see the file).
-    removeNodeProtocol: false,
-    esbuildPlugins: [browserCrypto],
   },
   {
     // The command: one CommonJS file with its dependencies bundled, for a fast cold start.

@@ -5,17 +5,17 @@ import { ENUM_ALIASES } from '../src/validate/enum-spelling';
 /** Enum aliases the spec lists but the server does not know. */
 export default defineRule({
   id: 'enum-alias',
-  severity: 'warning',
+  severity: 'error',
   kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
   docs: {
     description:
       'Use `PATTERN_TYPE_PREFIX` rather than `PATTERN_TYPE_PREFIXED`, and `ACL_PATTERN_PREFIXED` rather than `ACL_PATTERN_PREFIX`.',
     rationale:
-      "The spec lists both spellings, but the server's JSON parser does not recognise the aliases: it reads them as UNSPECIFIED and then refuses the filter. The fix writes the recognised name.",
+      'The spec (and the .proto, with `allow_alias`) lists both spellings, but the server\'s JSON decoder leaves alias names out of its lookup table (bazel/pbgen/main.go, `enum_from_json`: "Skip aliases"), so it reads them as UNSPECIFIED and the request is refused: "Invalid cluster link configuration: pattern_type is unspecified" (or "acl_pattern is unspecified"; src/v/redpanda/admin/services/shadow_link/converter.cc). A 25.3 server does not know the alias names at all, with the same result. The fix writes the name the server knows.',
   },
   messages: {
     alias:
-      '"{value}" is listed by the spec but not understood by the server (it becomes UNSPECIFIED); use "{replacement}".',
+      '"{value}" is listed by the spec but the server does not know it: it reads it as UNSPECIFIED and refuses the request. Use "{replacement}".',
   },
   check(ctx) {
     const fields = [

@@ -1,18 +1,25 @@
 import { defineRule } from '../src/engine/types';
 import { exampleLink } from '../src/engine/helpers';
 
-/** Enum values written as numbers, short names or in the wrong case (reported by the structural validator). */
+/** Enum values written as numbers, short names or in the wrong case (reported by the decoder and the structural validator). */
 export default defineRule({
   id: 'enum-spelling',
   severity: 'error',
   kinds: ['ShadowLink', 'CreateShadowLinkRequest', 'CreateShadowLinkResponse'],
   docs: {
     description:
-      'Enum values must be the full names the spec lists: not a number, not a short name (`LITERAL`, `SCRAM-SHA-256`), not another case.',
+      'Enum values should be the full names the spec lists. A short name (`LITERAL`, `SCRAM-SHA-256`) or another case is an error; a known enum number (`1`) is a warning.',
     rationale:
-      'The server parses enum names exactly and case-sensitively; an unknown name or number silently becomes `*_UNSPECIFIED`, which a later step refuses with a vague message. When the intended value is clear, the fix writes the full name.',
+      'The server\'s decoder (bazel/pbgen/main.go, `enum_from_json`) looks enum names up exactly and case-sensitively: an unknown name, including a short or lower-case one, silently becomes `*_UNSPECIFIED`, which a later step refuses ("Invalid cluster link configuration: pattern_type is unspecified"). A JSON integer that is a known enum number is read as that value, so it works, but it is unreadable and not what the spec writes (an unknown number also becomes UNSPECIFIED). When the intended value is clear, the fix writes the full name.',
   },
-  messages: { spelling: '`{field}` is a non-standard spelling of "{value}".' },
+  messages: {
+    spelling: '`{field}` is a non-standard spelling of "{value}"; the server reads it as UNSPECIFIED.',
+    number: {
+      text: '`{field}` is the enum number {value}: the server reads it as "{name}", but write the name.',
+      severity: 'warning',
+    },
+  },
+  structuralMessages: ['spelling', 'number'],
   examples: {
     valid: [
       {
@@ -48,7 +55,7 @@ export default defineRule({
             pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/0/filterType',
           },
           {
-            messageId: 'spelling',
+            messageId: 'number',
             pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/0/patternType',
           },
         ],

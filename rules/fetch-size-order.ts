@@ -1,9 +1,8 @@
 import { defineRule } from '../src/engine/types';
 import { child, exampleClient, exampleLink, section } from '../src/engine/helpers';
-import { CLIENT_OPTION_DEFAULTS } from '../src/model/client-options';
+import { describeAmount, SERVER_FACTS } from '../src/facts/server-versions';
 
-const MiB = 1024 * 1024;
-const show = (n: number) => (n % MiB === 0 ? `${n / MiB} MiB` : `${n} bytes`);
+const show = (n: number) => describeAmount('fetchMaxBytes', n);
 
 /** Fetch sizes in a sensible order once defaults apply. */
 export default defineRule({
@@ -14,24 +13,25 @@ export default defineRule({
     description:
       'After defaults are applied, `fetchMinBytes` and `fetchPartitionMaxBytes` should not exceed `fetchMaxBytes`.',
     rationale:
-      'Defaults are 20 MiB max, 5 MiB min and 5 MiB per partition. Lowering only `fetchMaxBytes` (say to 1 MiB) leaves the 5 MiB minimum above the maximum: fetches wait for data they can never return and replication stalls until `fetchWaitMaxMs`.',
+      'The server applies the fetch sizes to its client toward the source (src/v/cluster_link/service.cc); 0 means the default: 20 MiB max, 5 MiB min and 5 MiB per partition (1 MiB per partition on 25.3; src/v/cluster_link/model/types.h). Lowering only `fetchMaxBytes` (say to 1 MiB) leaves the 5 MiB minimum above the maximum: fetches wait for data they can never return and replication stalls until `fetchWaitMaxMs`.',
   },
   messages: {
     belowDefaults:
-      '`fetchMaxBytes` is {maxValue}, below the default {names} ({defaultValue}); set {them} to at most {maxValue} as well, or raise `fetchMaxBytes`.',
+      '`fetchMaxBytes` is {maxValue}, below the default {names}; set {them} to at most {maxValue} as well, or raise `fetchMaxBytes`.',
     order:
       '`{small}` is {smallValue}, more than `fetchMaxBytes` {maxValue}{maxDefault}; set `{small}` to at most {maxValue}.',
   },
   check(ctx) {
     const client = section(ctx, 'clientOptions');
     if (!client) return;
+    const defaults = SERVER_FACTS[ctx.targetVersion].clientOptionDefaults;
     const eff = (name: 'fetchMaxBytes' | 'fetchMinBytes' | 'fetchPartitionMaxBytes') => {
       const v = child(client, name)?.value;
       const given = typeof v === 'number' && v > 0;
-      return { value: given ? v : CLIENT_OPTION_DEFAULTS[name].value, defaulted: !given };
+      return { value: given ? v : defaults[name], defaulted: !given };
     };
     const max = eff('fetchMaxBytes');
-    const defaultedAbove: string[] = [];
+    const defaultedAbove: ('fetchMinBytes' | 'fetchPartitionMaxBytes')[] = [];
     for (const small of ['fetchMinBytes', 'fetchPartitionMaxBytes'] as const) {
       const s = eff(small);
       if (s.value <= max.value || (s.defaulted && max.defaulted)) continue;
@@ -56,8 +56,7 @@ export default defineRule({
         pointer: `${client.pointer}/fetchMaxBytes`,
         data: {
           maxValue: show(max.value),
-          names: defaultedAbove.map((n) => `\`${n}\``).join(' and '),
-          defaultValue: show(CLIENT_OPTION_DEFAULTS[defaultedAbove[0] as 'fetchMinBytes'].value),
+          names: defaultedAbove.map((n) => `\`${n}\` (${show(defaults[n])})`).join(' and '),
           them: defaultedAbove.length > 1 ? 'them' : 'it',
         },
       });

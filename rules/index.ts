@@ -14,14 +14,17 @@ import enumAlias from './enum-alias';
 import enumSpelling from './enum-spelling';
 import excludeDefaultEmpty from './exclude-default-empty';
 import fetchSizeOrder from './fetch-size-order';
+import fieldIgnored from './field-ignored';
 import filterRedundant from './filter-redundant';
 import filterSelectsNothing from './filter-selects-nothing';
 import groupFilterName from './group-filter-name';
 import int64Precision from './int64-precision';
+import integerAsString from './integer-as-string';
 import keyFingerprint from './key-fingerprint';
 import neverShadowedTopic from './never-shadowed-topic';
 import noPlaintextSecret from './no-plaintext-secret';
 import nodeId from './node-id';
+import nullValue from './null-value';
 import outputOnlyField from './output-only-field';
 import partitionOffsets from './partition-offsets';
 import passwordSetAt from './password-set-at';
@@ -59,14 +62,17 @@ export const rules: readonly Rule<string>[] = [
   enumSpelling,
   excludeDefaultEmpty,
   fetchSizeOrder,
+  fieldIgnored,
   filterRedundant,
   filterSelectsNothing,
   groupFilterName,
   int64Precision,
+  integerAsString,
   keyFingerprint,
   neverShadowedTopic,
   noPlaintextSecret,
   nodeId,
+  nullValue,
   outputOnlyField,
   partitionOffsets,
   passwordSetAt,

@@ -8,9 +8,9 @@ export default defineRule({
   kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
   docs: {
     description:
-      'A LITERAL INCLUDE of `_svc.transform_logs` has no effect. (A PREFIX filter such as `_svc.` also has none; the server refuses it, and `reserved-topic-filter` reports it as an error.)',
+      'A LITERAL INCLUDE of `_svc.transform_logs` has no effect. (A PREFIX filter such as `_svc.mine` creates no internal topics either; `reserved-topic-filter` warns about it.)',
     rationale:
-      'The service never shadows `_svc.transform_logs` (nor `__consumer_offsets` and `_svc.audit_log`, which are refused outright), and prefix filters never auto-create `_svc` topics: such filters silently do nothing.',
+      'The server accepts a filter on `_svc.transform_logs`, but the topic syncer never shadows it: only user topics and `_schemas` can be shadowed (src/v/cluster_link/source_topic_syncer.cc, `is_valid_topic`, with the non-user topic list of src/v/model/namespace.h). `__consumer_offsets` and `_svc.audit_log` are refused outright (`reserved-topic-filter`). Such a filter silently does nothing.',
   },
   messages: {
     never:

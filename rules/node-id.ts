@@ -3,16 +3,16 @@ import { defineRule } from '../src/engine/types';
 /** GetBroker's node id is -1, unset, or a real node. */
 export default defineRule({
   id: 'node-id',
-  severity: 'warning',
+  severity: 'error',
   kinds: ['GetBrokerRequest'],
   docs: {
-    description:
-      '`nodeId` is unset, `-1` (the broker answering) or a real node id (≥ 0); other negative values are mistakes.',
+    description: '`nodeId` is unset, `-1` (the broker answering) or a real node id (≥ 0); other negative values fail.',
     rationale:
-      'Unset and -1 both mean "the broker that receives the request"; no broker has a negative id, so -2 and below can only fail with not_found or be a typo for -1.',
+      'Unset and -1 both mean "the broker that receives the request" (on 25.3, where `node_id` is not optional, unset means node 0). Any other id is proxied to that node (src/v/redpanda/admin/services/broker.cc); no broker has a negative id, so -2 and below always fail with `unavailable` "Service unavailable" (HTTP 503) — probably a typo for -1.',
   },
   messages: {
-    negative: 'nodeId {value} is negative: use -1 (or leave it unset) for the broker answering, or a real node id.',
+    negative:
+      'nodeId {value} is negative: no broker has that id, so the server answers "unavailable". Use -1 (or leave it unset) for the broker answering, or a real node id.',
   },
   check(ctx) {
     const v =

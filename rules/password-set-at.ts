@@ -1,5 +1,6 @@
 import { defineRule } from '../src/engine/types';
 import { child, exampleResponse, objectAt, section } from '../src/engine/helpers';
+import { parseServerTimestamp } from '../src/model/server-scalars';
 
 /** `passwordSet` and `passwordSetAt` agree. */
 export default defineRule({
@@ -7,9 +8,10 @@ export default defineRule({
   severity: 'warning',
   kinds: ['CreateShadowLinkResponse'],
   docs: {
-    description: '`passwordSetAt` is present exactly when `passwordSet` is true.',
+    description:
+      '`passwordSetAt` holds a time exactly when `passwordSet` is true (the Unix epoch, which the server writes for an unset time, counts as no time).',
     rationale:
-      'A correct server reports `passwordSet: true` with `passwordSetAt` = the time the password was stored. One without the other means the response was assembled wrongly, and tools that rotate credentials by age will misjudge it.',
+      'A correct server reports `passwordSet: true` with `passwordSetAt` = the time the password was stored (src/v/redpanda/admin/services/shadow_link/converter.cc, `update_timestamps`). It writes every field of the message, so an unset time appears as `"1970-01-01T00:00:00.000000000Z"` rather than being left out. A real time without `passwordSet`, or `passwordSet` without one, means the response was assembled wrongly, and tools that rotate credentials by age will misjudge it.',
   },
   messages: {
     missingAt:
@@ -23,18 +25,32 @@ export default defineRule({
       if (!cfg) continue;
       const set = child(cfg, 'passwordSet')?.value === true;
       const at = child(cfg, 'passwordSetAt');
-      const hasAt = at !== undefined && at.value !== null && at.value !== '';
+      const when = typeof at?.value === 'string' ? parseServerTimestamp(at.value) : undefined;
+      const hasAt = at !== undefined && when !== undefined && when.epochMillis !== 0;
       if (set && !hasAt)
         ctx.report({
           messageId: 'missingAt',
           pointer: at?.pointer ?? `${cfg.pointer}/passwordSet`,
           data: { auth: name },
         });
-      if (!set && hasAt) ctx.report({ messageId: 'unexpectedAt', pointer: at.pointer, data: { auth: name } });
+      if (!set && hasAt && at) ctx.report({ messageId: 'unexpectedAt', pointer: at.pointer, data: { auth: name } });
     }
   },
   examples: {
     valid: [
+      {
+        title: 'no password: the server writes the epoch',
+        doc: exampleResponse({
+          authenticationConfiguration: {
+            plainConfiguration: {
+              username: 'u',
+              password: '',
+              passwordSet: false,
+              passwordSetAt: '1970-01-01T00:00:00.000000000Z',
+            },
+          },
+        }),
+      },
       {
         doc: exampleResponse({
           authenticationConfiguration: {

@@ -2,6 +2,12 @@ import { defineRule } from '../src/engine/types';
 import { child, exampleLink, nameFilters, stringAt } from '../src/engine/helpers';
 import { INTERNAL_PREFIXES, RESERVED_FILTER_NAMES } from '../src/facts/filters';
 
+const filter = (name: string, patternType: string, filterType = 'FILTER_TYPE_INCLUDE') => ({
+  filterType,
+  name,
+  patternType,
+});
+
 /** Filters on reserved topics and internal prefixes. */
 export default defineRule({
   id: 'reserved-topic-filter',
@@ -9,17 +15,17 @@ export default defineRule({
   kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
   docs: {
     description:
-      'A topic filter may not name `__consumer_offsets` (printed `_consumer_offsets` by the spec), `_svc.audit_log` or `_schemas`, with any pattern type, nor be a PREFIX filter `_svc`/`__svc` or starting with them. A PREFIX filter that is a proper prefix of `_svc`/`__svc` (`_`, `__s`) is a warning.',
+      'A topic filter may not name `__consumer_offsets` (printed `_consumer_offsets` by the spec), `_svc.audit_log` or `_schemas` (any pattern type, INCLUDE or EXCLUDE), nor be a PREFIX filter named exactly `_svc` or `__svc`. Any other PREFIX filter that covers `_svc…`/`__svc…` topics (`_svc.mine`, `_`, `__s`) is a warning: accepted, but such topics are never auto-created through a prefix.',
     rationale:
-      'The server rejects these after connecting to the source. `_schemas` is shadowed only through `schemaRegistrySyncOptions.shadowSchemaRegistryTopic`. A short prefix such as `_` also covers internal topics, which a prefix filter never auto-creates, so it does less than it appears to.',
+      'The server refuses the reserved names and the two bare internal prefixes (src/v/cluster/cluster_link/frontend.cc, `validate_metadata_mirroring_config`: `topic_filter_invalid`), with "Failed to create cluster link: cluster::cluster_link::errc::topic_filter_invalid" — and only after it has connected to the source cluster, so the mistake surfaces late and without saying which filter. A longer prefix such as `_svc.mine` is accepted (the server\'s own test accepts it), but the topic syncer skips every `_svc…`/`__svc…` topic unless a LITERAL INCLUDE names it exactly (src/v/cluster_link/source_topic_syncer.cc, `is_valid_topic`), so the filter creates nothing there. The API reference says a prefix filter matching those topics is rejected; the server rejects only the two exact names, and the linter follows the server. `_schemas` is shadowed only through `schemaRegistrySyncOptions.shadowSchemaRegistryTopic`.',
   },
   messages: {
     reserved:
-      '`autoCreateShadowTopicFilters[{i}]` names the reserved topic "{name}", which cannot be shadowed through a filter{hint}.',
+      '`autoCreateShadowTopicFilters[{i}]` names the reserved topic "{name}", which the server refuses (topic_filter_invalid){hint}.',
     internalPrefix:
-      '`autoCreateShadowTopicFilters[{i}]` is a PREFIX filter on "{name}", which covers internal `_svc`/`__svc` topics and is refused; name each such topic with a LITERAL filter instead.',
+      '`autoCreateShadowTopicFilters[{i}]` is a PREFIX filter named "{name}", which the server refuses (topic_filter_invalid). Name each internal topic you need with a LITERAL INCLUDE instead.',
     coversInternal: {
-      text: '`autoCreateShadowTopicFilters[{i}]` (PREFIX "{name}") also covers internal `_svc`/`__svc` topics, which a prefix filter never creates; list those with LITERAL filters if you need them.',
+      text: '`autoCreateShadowTopicFilters[{i}]` (PREFIX "{name}") covers internal `_svc`/`__svc` topics, which are never auto-created through a prefix: list each one you need with a LITERAL INCLUDE.',
       severity: 'warning',
     },
   },
@@ -28,13 +34,14 @@ export default defineRule({
       const name = stringAt(f, 'name');
       if (!name) continue;
       const prefix = child(f, 'patternType')?.value === 'PATTERN_TYPE_PREFIX';
+      const include = child(f, 'filterType')?.value === 'FILTER_TYPE_INCLUDE';
       const n = name.value;
       if (RESERVED_FILTER_NAMES.has(n)) {
         const hint = n === '_schemas' ? '; set `schemaRegistrySyncOptions.shadowSchemaRegistryTopic: {}` instead' : '';
         ctx.report({ messageId: 'reserved', pointer: name.pointer, data: { i, name: n, hint } });
-      } else if (prefix && INTERNAL_PREFIXES.some((p) => n.startsWith(p))) {
+      } else if (prefix && (INTERNAL_PREFIXES as readonly string[]).includes(n)) {
         ctx.report({ messageId: 'internalPrefix', pointer: name.pointer, data: { i, name: n } });
-      } else if (prefix && n !== '' && INTERNAL_PREFIXES.some((p) => p.startsWith(n))) {
+      } else if (prefix && include && n !== '' && INTERNAL_PREFIXES.some((p) => n.startsWith(p) || p.startsWith(n))) {
         ctx.report({ messageId: 'coversInternal', pointer: name.pointer, data: { i, name: n } });
       }
     }
@@ -42,10 +49,18 @@ export default defineRule({
   examples: {
     valid: [
       {
+        title: 'an internal topic named exactly, with a LITERAL INCLUDE',
+        doc: exampleLink({
+          topicMetadataSyncOptions: { autoCreateShadowTopicFilters: [filter('_svc.my_topic', 'PATTERN_TYPE_LITERAL')] },
+        }),
+      },
+      {
+        title: 'excluding internal topics by prefix is harmless',
         doc: exampleLink({
           topicMetadataSyncOptions: {
             autoCreateShadowTopicFilters: [
-              { filterType: 'FILTER_TYPE_INCLUDE', name: '_svc.my_topic', patternType: 'PATTERN_TYPE_LITERAL' },
+              filter('*', 'PATTERN_TYPE_LITERAL'),
+              filter('_svc.', 'PATTERN_TYPE_PREFIX', 'FILTER_TYPE_EXCLUDE'),
             ],
           },
         }),
@@ -56,9 +71,9 @@ export default defineRule({
         doc: exampleLink({
           topicMetadataSyncOptions: {
             autoCreateShadowTopicFilters: [
-              { filterType: 'FILTER_TYPE_INCLUDE', name: '_schemas', patternType: 'PATTERN_TYPE_LITERAL' },
-              { filterType: 'FILTER_TYPE_INCLUDE', name: '__svc.x', patternType: 'PATTERN_TYPE_PREFIX' },
-              { filterType: 'FILTER_TYPE_INCLUDE', name: '_', patternType: 'PATTERN_TYPE_PREFIX' },
+              filter('_schemas', 'PATTERN_TYPE_LITERAL'),
+              filter('__svc', 'PATTERN_TYPE_PREFIX'),
+              filter('__consumer_offsets', 'PATTERN_TYPE_LITERAL', 'FILTER_TYPE_EXCLUDE'),
             ],
           },
         }),
@@ -72,8 +87,29 @@ export default defineRule({
             pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/1/name',
           },
           {
-            messageId: 'coversInternal',
+            messageId: 'reserved',
             pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/2/name',
+          },
+        ],
+      },
+      {
+        title: 'accepted, but internal topics are never auto-created through a prefix',
+        doc: exampleLink({
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              filter('_svc.mine', 'PATTERN_TYPE_PREFIX'),
+              filter('_', 'PATTERN_TYPE_PREFIX'),
+            ],
+          },
+        }),
+        errors: [
+          {
+            messageId: 'coversInternal',
+            pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/0/name',
+          },
+          {
+            messageId: 'coversInternal',
+            pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/1/name',
           },
         ],
       },

@@ -23,7 +23,6 @@ export default defineRule({
     const name = stringAt(ctx.link, 'name');
     if (!name) return;
     if (name.value === '') return ctx.report({ messageId: 'empty', pointer: name.pointer });
-    // TextEncoder rather than Buffer: the linter also runs in browsers (svc-admin-spec/client).
     const bytes = new TextEncoder().encode(name.value).length;
     if (bytes > MAX_BYTES) ctx.report({ messageId: 'tooLong', pointer: name.pointer, data: { bytes } });
     if (!NAME_RE.test(name.value)) {

@@ -1,9 +1,8 @@
 import { defineRule } from '../src/engine/types';
 import { child, exampleLink, itemsAt, section } from '../src/engine/helpers';
-import { ALWAYS_REPLICATED_PROPERTIES, DEFAULT_SYNCED_PROPERTIES } from '../src/facts/topic-properties';
+import { ALWAYS_REPLICATED_PROPERTIES, TOPIC_PROPERTIES } from '../src/facts/topic-properties';
 
 const always: readonly string[] = ALWAYS_REPLICATED_PROPERTIES;
-const defaults: readonly string[] = DEFAULT_SYNCED_PROPERTIES;
 
 /** Synced properties that change nothing. */
 export default defineRule({
@@ -14,7 +13,7 @@ export default defineRule({
     description:
       'Flags entries of `syncedShadowTopicProperties` that change nothing: a property that is always replicated, a default-synced property while `excludeDefault` is false (info), and the same property listed twice (warning).',
     rationale:
-      'Always replicated: the partition count, `max.message.bytes`, `cleanup.policy`, `message.timestamp.type`. Synced by default unless `excludeDefault` is true: `compression.type`, `retention.bytes`, `retention.ms`, `delete.retention.ms`, `replication.factor`, `min.compaction.lag.ms`, `max.compaction.lag.ms`. Listing them is harmless but suggests a misunderstanding; the server does not check for duplicates.',
+      'Always replicated: the partition count, `max.message.bytes`, `cleanup.policy`, `message.timestamp.type`. Synced by default unless `excludeDefault` is true: `compression.type`, `retention.bytes`, `retention.ms`, `delete.retention.ms`, `replication.factor`, `min.compaction.lag.ms`, `max.compaction.lag.ms`, and on 26.1 also `svc.storage.mode` (src/v/cluster_link/model/types.h; the server takes the union of these and the list, src/v/cluster_link/model/types.cc). Listing them is harmless but suggests a misunderstanding; duplicates collapse into one (the list is stored as a set).',
   },
   messages: {
     always: '"{name}" is always replicated; listing it changes nothing.',
@@ -34,7 +33,7 @@ export default defineRule({
       if (seen.has(p.value))
         ctx.report({ messageId: 'duplicate', pointer: p.pointer, data, fix: { kind: 'remove', pointer: p.pointer } });
       else if (always.includes(p.value)) ctx.report({ messageId: 'always', pointer: p.pointer, data });
-      else if (!excludeDefault && defaults.includes(p.value))
+      else if (!excludeDefault && TOPIC_PROPERTIES[ctx.targetVersion].defaults.includes(p.value))
         ctx.report({ messageId: 'defaulted', pointer: p.pointer, data });
       if (!seen.has(p.value)) seen.set(p.value, i);
     }

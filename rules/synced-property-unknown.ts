@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/types';
 import { exampleLink, itemsAt, section } from '../src/engine/helpers';
 import { nearest } from '../src/util/suggest';
-import { KNOWN_TOPIC_PROPERTIES, PROPERTY_SPELLINGS } from '../src/facts/topic-properties';
+import { PROPERTY_SPELLINGS, TOPIC_PROPERTIES } from '../src/facts/topic-properties';
 
 /** Synced property names the server does not know. */
 export default defineRule({
@@ -31,7 +31,7 @@ export default defineRule({
     const extra = Array.isArray(ctx.options['knownProperties'])
       ? (ctx.options['knownProperties'] as unknown[]).filter((x): x is string => typeof x === 'string')
       : [];
-    const known = [...KNOWN_TOPIC_PROPERTIES, ...extra];
+    const known = [...TOPIC_PROPERTIES[ctx.targetVersion].known, ...extra];
     for (const p of itemsAt(section(ctx, 'topicMetadataSyncOptions'), 'syncedShadowTopicProperties')) {
       if (typeof p.value !== 'string' || known.includes(p.value)) continue;
       const spelled = Object.hasOwn(PROPERTY_SPELLINGS, p.value) ? PROPERTY_SPELLINGS[p.value] : undefined;

@@ -10,9 +10,9 @@ export default defineRule({
   kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
   docs: {
     description:
-      'A topic filter name must be non-empty, at most 249 characters of `A-Z a-z 0-9 . _ -`, or a lone `*` with `PATTERN_TYPE_LITERAL`.',
+      'A topic filter name must be non-empty, of `A-Z a-z 0-9 . _ -`, or a lone `*` with `PATTERN_TYPE_LITERAL`. A name longer than 249 characters (the longest topic name) is a warning: it can match no topic.',
     rationale:
-      'Filters are not globs: `orders*` matches nothing. The server checks filter names only after connecting to the source cluster, so these mistakes surface late and behind any connection error.',
+      'The server refuses an empty name, a `*` inside a longer name (filters are not globs: `orders*` is refused, not a prefix), `*` with PREFIX and any other character (src/v/cluster/cluster_link/frontend.cc, `validate_metadata_mirroring_config`, for INCLUDE and EXCLUDE filters alike) with "Failed to create cluster link: cluster::cluster_link::errc::topic_filter_invalid" — without saying which filter, and only after connecting to the source cluster, so these mistakes surface late and behind any connection error. It sets no length limit, but no topic name is longer than 249 characters.',
   },
   messages: {
     empty: '`autoCreateShadowTopicFilters[{i}].name` is empty; name a topic, a prefix, or "*".',
@@ -21,7 +21,10 @@ export default defineRule({
       '`autoCreateShadowTopicFilters[{i}]` uses "*" with a PREFIX pattern; "*" is allowed only with PATTERN_TYPE_LITERAL.',
     chars:
       '`autoCreateShadowTopicFilters[{i}].name` contains {chars}; topic names use only letters, digits, ".", "_" and "-".',
-    tooLong: '`autoCreateShadowTopicFilters[{i}].name` is {length} characters; topic names have at most 249.',
+    tooLong: {
+      text: '`autoCreateShadowTopicFilters[{i}].name` is {length} characters; topic names have at most 249, so it matches nothing.',
+      severity: 'warning',
+    },
   },
   check(ctx) {
     for (const [i, f] of nameFilters(ctx, 'topic').entries()) {

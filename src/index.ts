@@ -11,3 +11,4 @@ export { checkExchange, CONFORMANCE_CHECKS, type Exchange, type ExchangeResult }
 export { previewFilters, type FilterPreview, type PreviewEntry } from './facts/filters';
 export { keyFingerprint } from './facts/fingerprint';
 export { lintText, type LintTextOptions, type FileResult } from './lint/lint-text';
+export { format, FORMAT_NAMES, type FormatName, type FormatOptions } from './format/index';

@@ -34,8 +34,8 @@ describe('config file', () => {
     });
     const out = Object.fromEntries(codes(join(dir, 'links'), ['.', '../relaxed', '../legacy', '../requests']));
     expect(out['a.yaml']).toEqual(['fetch-size-order:error']);
-    // 25.3 forbids svc.cloud_topic.enabled, not svc.storage.mode.
-    expect(out['b.yaml']).toEqual(['synced-property-forbidden:error']);
+    // 25.3 forbids svc.cloud_topic.enabled; svc.storage.mode does not exist there yet.
+    expect(out['b.yaml']).toEqual(['synced-property-forbidden:error', 'synced-property-unknown:warning']);
     expect(out['../relaxed/c.yaml']).toEqual([]);
     expect(out['../legacy/d.yaml']).toBeUndefined();
     expect(out['../requests/e.json']).toEqual(['schema/required:error']);
@@ -57,7 +57,8 @@ describe('config file', () => {
     const yaml =
       'name: a\nconfigurations:\n  clientOptions: { bootstrapServers: ["s:1"] }\n  topicMetadataSyncOptions: { syncedShadowTopicProperties: [svc.cloud_topic.enabled] }\n';
     const dir = scratch({ 'svc-admin-spec.config.json': '{"targetVersion": "26.1"}', 'a.yaml': yaml });
-    expect(codes(dir, ['a.yaml'])).toEqual([['a.yaml', []]]);
+    // 26.1 removed the cloud-topic property altogether: unknown there, forbidden on 25.3.
+    expect(codes(dir, ['a.yaml'])).toEqual([['a.yaml', ['synced-property-unknown:warning']]]);
     expect(codes(dir, ['--target-version', '25.3', 'a.yaml'])).toEqual([
       ['a.yaml', ['synced-property-forbidden:error']],
     ]);
@@ -108,9 +109,9 @@ describe('suppression comments (YAML)', () => {
       '    # svc-admin-spec-disable-next-line fetch-size-order -- capped on purpose for the lab cluster',
       '    fetchMaxBytes: 1048576',
       '    # svc-admin-spec-disable-next-line client-option-range',
-      '    connectionTimeoutMs: -1',
+      '    fetchWaitMaxMs: -1',
       '    # svc-admin-spec-disable-next-line duration -- nothing here',
-      '    retryBackoffMs: 5',
+      '    fetchMinBytes: 5',
       '# svc-admin-spec-disable plain-without-tls -- TLS terminates at the sidecar',
       '# svc-admin-spec-disable no-such-rule -- typo',
       '',
@@ -132,7 +133,7 @@ describe('ignore file (JSON has no comments)', () => {
   it('--write-ignore-file records current findings; later runs are clean until they change; stale entries are reported', () => {
     const dir = scratch({
       'a.json':
-        '{"name": "a", "configurations": {"clientOptions": {"bootstrapServers": ["s:1"], "connectionTimeoutMs": -1}}}',
+        '{"name": "a", "configurations": {"clientOptions": {"bootstrapServers": ["s:1"], "fetchWaitMaxMs": -1}}}',
     });
     expect(cli(['lint', 'a.json'], { cwd: dir }).code).toBe(1);
     const w = cli(['lint', '--write-ignore-file', 'a.json'], { cwd: dir });
@@ -143,7 +144,7 @@ describe('ignore file (JSON has no comments)', () => {
       {
         file: 'a.json',
         code: 'client-option-range',
-        pointer: '/configurations/clientOptions/connectionTimeoutMs',
+        pointer: '/configurations/clientOptions/fetchWaitMaxMs',
         reason: expect.stringContaining('baseline'),
       },
     ]);
@@ -160,7 +161,7 @@ describe('--ignore-file', () => {
   it('reads and writes the named ignore file instead of the default one', () => {
     const dir = scratch({
       'a.json':
-        '{"name": "a", "configurations": {"clientOptions": {"bootstrapServers": ["s:1"], "retryBackoffMs": -1}}}',
+        '{"name": "a", "configurations": {"clientOptions": {"bootstrapServers": ["s:1"], "fetchMinBytes": -1}}}',
     });
     expect(
       cli(['lint', '--ignore-file', 'baseline/ignore.json', '--write-ignore-file', 'a.json'], { cwd: dir }).code,
@@ -230,7 +231,7 @@ describe('--fix', () => {
       'configurations:',
       '  clientOptions: { bootstrapServers: ["s:9092"], effectiveFetchMaxBytes: 5 }',
       '  topicMetadataSyncOptions:',
-      '    syncedShadowTopicProperties: [svc.remote.recovery, segment.ms, svc.storage.mode, segment.ms]',
+      '    syncedShadowTopicProperties: [svc.remote.recovery, segment.ms, svc.leaders.preference, segment.ms]',
       '  securitySyncOptions: {effectiveInterval: 30s}',
       '',
     ].join('\n');

@@ -204,7 +204,10 @@ describe('parsing with positions', () => {
   });
 
   it('a BOM is a warning and positions stay right; CRLF line ends keep line numbers', () => {
-    const bom = lintText('b.json', '\uFEFF{"name": "a b", "configurations": {}}').diags;
+    const bom = lintText(
+      'b.json',
+      '\uFEFF{"name": "a b", "configurations": {"clientOptions": {"bootstrapServers": ["s:1"]}}}',
+    ).diags;
     expect(bom.map((d) => d.code)).toEqual(['parse/bom', 'shadow-link-name']);
     expect(bom[1]!.range!.start).toEqual({ line: 1, column: 10 });
     const crlf = lintText(
@@ -215,19 +218,25 @@ describe('parsing with positions', () => {
       start: { line: 4, column: 23 },
       end: { line: 4, column: 25 },
     });
-    const crlfJson = lintText('c.json', '{\r\n"name": "a b",\r\n"configurations": {}\r\n}').diags;
+    const crlfJson = lintText(
+      'c.json',
+      '{\r\n"name": "a b",\r\n"configurations": {"clientOptions": {"bootstrapServers": ["s:1"]}}\r\n}',
+    ).diags;
     expect(crlfJson[0]!.range!.start).toEqual({ line: 2, column: 9 });
   });
 
   it('odd YAML (complex keys, anchors, a top-level list) gives findings and nothing on stderr', () => {
-    const complex = lintText('c.yaml', '? [a, b]\n: c\nname: x\nconfigurations: {}\n');
+    const complex = lintText(
+      'c.yaml',
+      '? [a, b]\n: c\nname: x\nconfigurations: {clientOptions: {bootstrapServers: ["s:1"]}}\n',
+    );
     expect(complex.diags.map((d) => d.code)).toEqual(['schema/unknown-property']);
     expect(complex.run.stderr).toBe('');
     expect(
-      lintText('an.yaml', 'name: x\nconfigurations: &c {}\nother: *c\n').diags.map((d) => [
-        d.code,
-        d.range!.start.line,
-      ]),
+      lintText(
+        'an.yaml',
+        'name: x\nconfigurations: &c {clientOptions: {bootstrapServers: ["s:1"]}}\nother: *c\n',
+      ).diags.map((d) => [d.code, d.range!.start.line]),
     ).toEqual([['schema/unknown-property', 3]]);
     expect(lintText('l.yaml', '- a\n').diags.map((d) => d.code)).toEqual(['kind/unrecognised']);
   });
@@ -243,11 +252,11 @@ describe('parsing with positions', () => {
 
   it('puts key problems on the key, value problems on the value, missing fields on the nearest parent', () => {
     const text =
-      'name: dr-link\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:9092"]\n    fetchMaxByte: 5\n    connectionTimeoutMs: -1\n  topicMetadataSyncOptions:\n    autoCreateShadowTopicFilters:\n      - name: a\n';
+      'name: dr-link\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:9092"]\n    fetchMaxByte: 5\n    fetchWaitMaxMs: -1\n  topicMetadataSyncOptions:\n    autoCreateShadowTopicFilters:\n      - name: a\n';
     const diags = lintText('k.yaml', text).diags;
     const at = (code: string) => diags.find((d) => d.code === code)!.range;
     expect(at('schema/unknown-property')).toEqual({ start: { line: 5, column: 5 }, end: { line: 5, column: 17 } });
-    expect(at('client-option-range')).toEqual({ start: { line: 6, column: 26 }, end: { line: 6, column: 28 } });
+    expect(at('client-option-range')).toEqual({ start: { line: 6, column: 21 }, end: { line: 6, column: 23 } });
     // filterType is missing from the filter: reported where the filter item starts.
     expect(diags.find((d) => d.code === 'unspecified-enum' && d.pointer.endsWith('filterType'))!.range!.start).toEqual({
       line: 9,

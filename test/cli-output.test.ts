@@ -4,7 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv04 from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
-import { cli, report, ROOT, scratch } from './cli-helpers';
+import { cli, GOOD_YAML, report, ROOT, scratch } from './cli-helpers';
+import { gitlabProblems, junitProblems } from './report-schemas';
 
 const GOLDEN = join(ROOT, 'test', 'golden');
 
@@ -14,7 +15,7 @@ const normalize = (text: string) =>
   text.split(`file://${ROOT}/`).join('file:///ROOT/').split(`"${VERSION}"`).join('"<version>"');
 
 describe('golden outputs on the bad examples', () => {
-  for (const format of ['stylish', 'json', 'sarif', 'github']) {
+  for (const format of ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab']) {
     it(format, () => {
       const r = cli(['lint', '--format', format, 'examples/bad']);
       expect(r.code).toBe(1);
@@ -89,7 +90,9 @@ describe('sarif', () => {
 
 describe('github', () => {
   it('prints one workflow annotation per finding, escaped', () => {
-    const dir = scratch({ 'a,b.yaml': 'name: "a b"\nconfigurations: {}\n' });
+    const dir = scratch({
+      'a,b.yaml': 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: ["s:1"] } }\n',
+    });
     const r = cli(['lint', '--format', 'github', 'a,b.yaml'], { cwd: dir });
     expect(r.stdout.trim().split('\n')).toEqual([
       expect.stringMatching(
@@ -97,10 +100,195 @@ describe('github', () => {
       ),
     ]);
   });
+
+  it('gives no columns to an annotation that spans lines (GitHub accepts columns within one line only)', () => {
+    const lines = cli(['lint', '--format', 'github', 'examples/bad']).stdout.trim().split('\n');
+    const multi = lines.filter((l) => {
+      const m = /,line=(\d+),(?:col=\d+,)?endLine=(\d+)/.exec(l);
+      return m && m[1] !== m[2];
+    });
+    expect(multi.length).toBeGreaterThan(0);
+    for (const l of multi) expect(l).not.toMatch(/,col=|,endColumn=/);
+    for (const l of lines.filter((x) => !multi.includes(x))) expect(l).toMatch(/,col=\d+,endLine=\d+,endColumn=\d+,/);
+  });
+
+  it('writes paths relative to GITHUB_WORKSPACE when it is set, and keeps paths outside it', () => {
+    const root = scratch({
+      'links/sub/a.yaml': 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n',
+    });
+    const sub = join(root, 'links');
+    const inside = cli(['lint', '-f', 'github', 'sub/a.yaml'], { cwd: sub, env: { GITHUB_WORKSPACE: root } });
+    expect(inside.stdout).toMatch(/^::error file=links\/sub\/a\.yaml,line=1,/);
+    const elsewhere = scratch();
+    const outside = cli(['lint', '-f', 'github', 'sub/a.yaml'], { cwd: sub, env: { GITHUB_WORKSPACE: elsewhere } });
+    expect(outside.stdout).toMatch(/^::error file=sub\/a\.yaml,line=1,/);
+  });
+});
+
+describe('junit', () => {
+  it("is valid against Jenkins' JUnit schema, with a suite per file and a case per finding", async () => {
+    const dir = scratch({
+      'ok.yaml': GOOD_YAML,
+      'bad.yaml': 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n',
+    });
+    for (const [cwd, args] of [
+      [ROOT, ['examples']],
+      [dir, ['.']],
+      [dir, ['missing.yaml', 'ok.yaml']],
+    ] as const) {
+      const xml = cli(['lint', '--format', 'junit', ...args], { cwd }).stdout;
+      expect(await junitProblems(xml), xml.slice(0, 400)).toEqual([]);
+      const r = report(cli(['lint', '--format', 'json', ...args], { cwd }));
+      const findings = r.results.flatMap((x) => x.diagnostics);
+      const failing = findings.filter((d) => d.severity !== 'info').length;
+      const cases = r.results.reduce((n, x) => n + Math.max(1, x.diagnostics.length), 0);
+      expect(xml).toContain(`<testsuites name="svc-admin-spec" tests="${cases}" failures="${failing}" errors="0"`);
+      expect(xml.match(/<testsuite /g)).toHaveLength(r.results.length);
+      expect(xml.match(/<testcase /g)).toHaveLength(cases);
+      expect(xml.match(/<failure /g) ?? []).toHaveLength(failing);
+    }
+  });
+
+  it('passes info findings (kept in system-out) and fails errors and warnings', async () => {
+    const dir = scratch({
+      'i.yaml':
+        'name: a\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:1"]\n    fetchMaxBytes: 1048576\n',
+    });
+    const xml = cli(['lint', '-f', 'junit', '--rule', 'fetch-size-order=info', 'i.yaml'], { cwd: dir }).stdout;
+    expect(await junitProblems(xml)).toEqual([]);
+    expect(xml).toContain('failures="0"');
+    expect(xml).toMatch(
+      /<testcase classname="i" name="fetch-size-order at \d+:\d+" time="0"><system-out>info at i\.yaml:/,
+    );
+  });
+});
+
+describe('gitlab', () => {
+  it('is a Code Quality report GitLab accepts: its parser schema and its documented fields', () => {
+    const dir = scratch({
+      'ok.yaml': GOOD_YAML,
+      'bad.yaml': 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n',
+    });
+    for (const [cwd, args] of [
+      [ROOT, ['examples']],
+      [dir, ['.']],
+      [dir, ['missing.yaml']],
+    ] as const) {
+      const text = cli(['lint', '--format', 'gitlab', ...args], { cwd }).stdout;
+      expect(gitlabProblems(text)).toEqual([]);
+    }
+    expect(JSON.parse(cli(['lint', '-f', 'gitlab', 'ok.yaml'], { cwd: dir }).stdout)).toEqual([]);
+  });
+
+  it('has unique fingerprints that stay when lines move, and maps severities', () => {
+    const first = JSON.parse(cli(['lint', '-f', 'gitlab', 'examples/bad']).stdout) as any[];
+    const prints = first.map((x) => x.fingerprint as string);
+    expect(new Set(prints).size).toBe(prints.length);
+    expect(new Set(first.map((x) => x.severity))).toEqual(new Set(['major', 'minor', 'info']));
+    const dir = scratch({ 'a.yaml': 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n' });
+    const before = JSON.parse(cli(['lint', '-f', 'gitlab', 'a.yaml'], { cwd: dir }).stdout) as any[];
+    const moved = scratch({
+      'a.yaml': '# a comment\n\nname: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n',
+    });
+    const after = JSON.parse(cli(['lint', '-f', 'gitlab', 'a.yaml'], { cwd: moved }).stdout) as any[];
+    expect(after[0].location.lines.begin).toBe(before[0].location.lines.begin + 2);
+    expect(after.map((x) => x.fingerprint)).toEqual(before.map((x) => x.fingerprint));
+  });
+
+  it('writes paths relative to CI_PROJECT_DIR when it is set', () => {
+    const root = scratch({
+      'links/a.yaml': 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n',
+    });
+    const r = cli(['lint', '-f', 'gitlab', 'a.yaml'], { cwd: join(root, 'links'), env: { CI_PROJECT_DIR: root } });
+    expect((JSON.parse(r.stdout) as any[])[0].location.path).toBe('links/a.yaml');
+  });
+});
+
+describe('several outputs in one run', () => {
+  const bad = 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n';
+  it('-f github -f sarif -o results.sarif: annotations on stdout, SARIF in the file', () => {
+    const dir = scratch({ 'a.yaml': bad });
+    const r = cli(['lint', '-f', 'github', '-f', 'sarif', '-o', 'results.sarif', 'a.yaml'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^::error file=a\.yaml,/);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .every((l) => l.startsWith('::')),
+    ).toBe(true);
+    const log = JSON.parse(readFileSync(join(dir, 'results.sarif'), 'utf8')) as any;
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs[0].results[0].ruleId).toBe('shadow-link-name');
+  });
+
+  it('pairs -o files with formats in order, and --output.<format> names a file outright', async () => {
+    const dir = scratch({ 'a.yaml': bad });
+    const r = cli(['lint', '-f', 'junit', '-f', 'gitlab', '-o', 'out/junit.xml', '-o', 'out/gl.json', 'a.yaml'], {
+      cwd: dir,
+    });
+    expect(await junitProblems(readFileSync(join(dir, 'out', 'junit.xml'), 'utf8'))).toEqual([]);
+    expect(gitlabProblems(readFileSync(join(dir, 'out', 'gl.json'), 'utf8'))).toEqual([]);
+    expect(r.stdout).toBe(
+      '✖ 1 problem (1 error, 0 warnings, 0 infos) in 1 file; reports written to out/junit.xml (junit), out/gl.json (gitlab).\n',
+    );
+    // --output.sarif adds sarif; the default stylish report stays on the console.
+    const keyed = cli(['lint', '--output.sarif', 'r.sarif', 'a.yaml'], { cwd: dir });
+    expect(keyed.stdout).toContain('a.yaml\n  1:7  error');
+    expect(JSON.parse(readFileSync(join(dir, 'r.sarif'), 'utf8')).version).toBe('2.1.0');
+  });
+
+  it('prints the summary line for a clean run written to files only', () => {
+    const dir = scratch({ 'ok.yaml': GOOD_YAML });
+    const r = cli(['lint', '-f', 'json', '-o', 'r.json', 'ok.yaml'], { cwd: dir });
+    expect(r).toMatchObject({ code: 0, stdout: '✔ No problems in 1 file; report written to r.json.\n', stderr: '' });
+  });
+
+  it('refuses ambiguous or clashing outputs with a usage error', () => {
+    const dir = scratch({ 'a.yaml': bad });
+    const cases: [string[], RegExp][] = [
+      [['-f', 'json', '-f', 'sarif'], /Formats json and sarif would both print to standard output/],
+      [['-f', 'json', '-o', 'a.json', '-o', 'b.json'], /2 output files \(-o\) for 1 format \(json\)/],
+      [
+        ['-f', 'sarif', '-o', 'results.sarif', '-f', 'github'],
+        /results\.sarif would receive the github report, which is not SARIF/,
+      ],
+      [['-o', 'report.json'], /report\.json would receive the stylish report, which is not JSON/],
+      [['-f', 'json', '-f', 'gitlab', '-o', 'r.json', '-o', 'r.json'], /r\.json is named as the output of two formats/],
+      [['-f', 'json', '-f', 'json'], /-f json is given twice/],
+      [['-f', 'json', '-o', 'a.yaml'], /--output a\.yaml is also an input/],
+      [['-f', 'json', '-o', ''], /--output needs a file name/],
+      [['--output.sraif', 'x'], /did you mean "--output\.sarif"/],
+    ];
+    for (const [args, message] of cases) {
+      const r = cli(['lint', ...args, 'a.yaml'], { cwd: dir });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(message);
+      expect(r.stdout).toBe('');
+    }
+    expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe(bad);
+  });
+
+  it('--fix-dry-run sends the diff to stderr when stdout carries a machine-readable report', () => {
+    const dir = scratch({ 'a.yaml': 'name: a\nconfigurations:\n  clientOptions:\n    bootstrap_servers: ["s:1"]\n' });
+    for (const format of ['json', 'sarif', 'gitlab', 'github']) {
+      const r = cli(['lint', '--fix-dry-run', '-f', format, 'a.yaml'], { cwd: dir });
+      if (format !== 'github') expect(() => JSON.parse(r.stdout), format).not.toThrow();
+      expect(r.stdout).not.toContain('+    bootstrapServers');
+      expect(r.stderr).toContain('+    bootstrapServers');
+    }
+    const junit = cli(['lint', '--fix-dry-run', '-f', 'junit', 'a.yaml'], { cwd: dir });
+    expect(junit.stdout.startsWith('<?xml')).toBe(true);
+    expect(junit.stderr).toContain('+    bootstrapServers');
+    // With every report in a file, the console shows the diff and the summary.
+    const filed = cli(['lint', '--fix-dry-run', '-f', 'json', '-o', 'r.json', 'a.yaml'], { cwd: dir });
+    expect(filed.stdout).toContain('+    bootstrapServers');
+    expect(filed.stdout).toMatch(/report written to r\.json\.\n$/);
+  });
 });
 
 describe('stylish', () => {
-  const dir = scratch({ 'a.yaml': 'name: "a b"\nconfigurations: {}\n' });
+  const dir = scratch({ 'a.yaml': 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n' });
   it('colours only on request or a terminal; NO_COLOR and FORCE_COLOR are honoured', () => {
     expect(cli(['lint', 'a.yaml'], { cwd: dir }).stdout).not.toContain('\u001b[');
     expect(cli(['lint', 'a.yaml'], { cwd: dir, env: { FORCE_COLOR: '1' } }).stdout).toContain('\u001b[31m');
@@ -132,13 +320,13 @@ describe('exit codes and thresholds', () => {
     expect(cli(['lint', '--quiet', '--format', 'json', 'w.yaml'], { cwd: dir }).stdout).toContain('"diagnostics": []');
   });
   it('--output to a path that cannot be written is a clear error (exit 2)', () => {
-    const r = cli(['lint', '--output', 'w.yaml/report.json', 'w.yaml'], { cwd: dir });
+    const r = cli(['lint', '--output', 'w.yaml/report.txt', 'w.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^svc-admin-spec: Cannot write the report to w\.yaml\/report\.json: /);
+    expect(r.stderr).toMatch(/^svc-admin-spec: Cannot write the report to w\.yaml\/report\.txt: /);
   });
-  it('--output writes the report to a file', () => {
+  it('--output writes the report to a file, and the console gets the summary line', () => {
     const r = cli(['lint', '--format', 'json', '--output', 'out/report.json', 'w.yaml'], { cwd: dir });
-    expect(r.stdout).toBe('');
+    expect(r.stdout).toBe('✖ 1 problem (0 errors, 1 warning, 0 infos) in 1 file; report written to out/report.json.\n');
     expect(JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).summary.warnings).toBe(1);
   });
 });
@@ -154,7 +342,7 @@ describe('secrets', () => {
   };
   it('never appear in any format, including suggestions, echoed values, syntax errors and fix previews', () => {
     const dir = scratch(files);
-    for (const format of ['stylish', 'json', 'sarif', 'github']) {
+    for (const format of ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab']) {
       const r = cli(['lint', '--format', format, '.'], { cwd: dir });
       expect(r.stdout.length).toBeGreaterThan(100);
       expect(r.stdout, format).not.toContain(PASSWORD);

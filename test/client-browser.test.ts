@@ -1,7 +1,7 @@
 /**
  * The browser build in headless Chromium: a page served from one origin creates a link on the
  * loopback server (another origin, which allows the page's) through connect-web. Skipped only when
- * Chromium is absent locally; required when SVC_REQUIRE_CHROMIUM=1 (as in CI).
+ * Chromium is absent locally; required when SVC_REQUIRE_BROWSER=1 (as in CI, like test/browser.test.ts).
  */
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
@@ -15,13 +15,14 @@ import type * as BrowserEntry from '../src/client/browser';
 
 type BrowserClient = typeof BrowserEntry;
 
-const CHROMIUM = '/usr/bin/chromium';
-const required = process.env['SVC_REQUIRE_CHROMIUM'] === '1';
-const available = existsSync(CHROMIUM);
-if (required && !available)
-  throw new Error(`SVC_REQUIRE_CHROMIUM=1 but ${CHROMIUM} is missing (apt-get install chromium).`);
+const CHROMIUM = [process.env['SVC_CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find(
+  (p): p is string => p !== undefined && p !== '' && existsSync(p),
+);
+const required = process.env['SVC_REQUIRE_BROWSER'] === '1';
+if (required && !CHROMIUM)
+  throw new Error('SVC_REQUIRE_BROWSER=1 but there is no Chromium (apt-get install chromium).');
 
-describe.skipIf(!available)('svc-admin-spec/client in Chromium', () => {
+describe.skipIf(!CHROMIUM)('svc-admin-spec/client in Chromium', () => {
   let page: Server;
   let pageUrl: string;
   let browser: Browser;
@@ -49,7 +50,7 @@ describe.skipIf(!available)('svc-admin-spec/client in Chromium', () => {
     pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
     lb = await startLoopback({ allowOrigins: [pageUrl], auth: { token: 'browser-token-1' } });
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM!,
       args: [
         '--headless',
         '--no-sandbox',

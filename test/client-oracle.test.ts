@@ -4,7 +4,7 @@
  * means the same to protobuf-es, and to the server's decoder (the loopback's reproduction), as the
  * document that was linted. Where the server deviates from standard ProtoJSON, a test names it.
  */
-import { fromJson, toJson, type JsonValue } from '@bufbuild/protobuf';
+import { fromJson, toJson, type DescMessage, type JsonValue } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toWire } from '../src/client/wire';
@@ -131,32 +131,89 @@ const request = fc
     return { shadowLink: { name: r.name, configurations } };
   });
 
+/** Every enum value name of the request's messages, with its number. */
+function enumNumbers(
+  desc: DescMessage,
+  out = new Map<string, number>(),
+  seen = new Set<string>(),
+): Map<string, number> {
+  if (seen.has(desc.typeName)) return out;
+  seen.add(desc.typeName);
+  for (const f of desc.fields) {
+    const e = f.fieldKind === 'enum' ? f.enum : f.fieldKind === 'list' && f.listKind === 'enum' ? f.enum : undefined;
+    if (e) for (const v of e.values) if (!out.has(v.name)) out.set(v.name, v.number);
+    const m =
+      f.fieldKind === 'message'
+        ? f.message
+        : f.fieldKind === 'list' && f.listKind === 'message'
+          ? f.message
+          : undefined;
+    if (m) enumNumbers(m, out, seen);
+  }
+  return out;
+}
+const ENUM_NUMBERS = enumNumbers(Schema);
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The same request in spellings the server also accepts: snake_case keys, enum numbers, quoted int32. */
+function respell(v: unknown, how: { keys: boolean; enums: boolean; ints: boolean }): unknown {
+  if (typeof v === 'string' && how.enums && ENUM_NUMBERS.has(v)) return ENUM_NUMBERS.get(v);
+  if (typeof v === 'number' && how.ints) return String(v);
+  if (Array.isArray(v)) return v.map((x) => respell(x, how));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [how.keys ? snake(k) : k, respell(x, how)]));
+  return v;
+}
+
 describe('protobuf-es as an oracle for what the client sends', () => {
-  it('every request the linter passes parses with fromJson and means the same sent as linted, to protobuf-es and to the server', () => {
+  it('what the client sends for any request the linter passes is standard ProtoJSON that means what the server reads in the request', () => {
     let passed = 0;
     let refused = 0;
+    let respelled = 0;
+    const spelling = fc.record({ keys: fc.boolean(), enums: fc.boolean(), ints: fc.boolean() });
     fc.assert(
-      fc.property(request, (doc) => {
+      fc.property(request, spelling, (canonical, how) => {
+        const doc = respell(canonical, how);
         const result = lint('CreateShadowLinkRequest', doc, { targetVersion: '26.1' });
         if (!result.valid) {
           refused++;
           return;
         }
         passed++;
-        const linted = es(doc); // parses: no exception
+        if (how.keys || how.enums || how.ints) respelled++;
         const wire = toWire('CreateShadowLinkRequest', doc, {}).value;
-        expect(es(wire)).toEqual(linted);
-        expect(server(wire)).toEqual(linted);
+        // protobuf-es parses what is sent strictly (no unknown field), and reads in it what the server reads in the document.
+        const sent = toJson(Schema, fromJson(Schema, wire as JsonValue));
+        expect(sent).toEqual(server(doc));
+        // Sending the canonical form changes nothing for the server either.
+        expect(server(wire)).toEqual(server(doc));
+        // Where the document is standard ProtoJSON already, protobuf-es reads it as it reads what is sent.
+        let standard: unknown;
+        try {
+          standard = es(doc);
+        } catch {
+          return; // a spelling only the server accepts ("" for a Duration, "30" for an int32, …)
+        }
+        expect(standard).toEqual(sent);
       }),
       { numRuns: 400, seed: 20261123 },
     );
-    // Both branches are exercised: the property is not vacuous.
+    // Every branch is exercised: the property is not vacuous.
     expect(passed).toBeGreaterThan(50);
     expect(refused).toBeGreaterThan(50);
+    expect(respelled).toBeGreaterThan(30);
   });
 
   it('canonical Durations: protobuf-es writes "1.500s" for "1.5s", the same value', () => {
-    const doc = { shadowLink: { name: 'x', configurations: { consumerOffsetSyncOptions: { interval: '1.5s' } } } };
+    const doc = {
+      shadowLink: {
+        name: 'x',
+        configurations: {
+          clientOptions: { bootstrapServers: ['a:1'] },
+          consumerOffsetSyncOptions: { interval: '1.5s' },
+        },
+      },
+    };
     expect(lint('CreateShadowLinkRequest', doc).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const json = es(doc) as { shadowLink: { configurations: { consumerOffsetSyncOptions: { interval: string } } } };
     expect(json.shadowLink.configurations.consumerOffsetSyncOptions.interval).toBe('1.500s');
@@ -184,12 +241,12 @@ describe('where the server deviates from standard ProtoJSON', () => {
       }
     ).shadowLink.configurations.topicMetadataSyncOptions.autoCreateShadowTopicFilters[0]!.patternType;
 
-  it('enum aliases: protobuf-es reads PATTERN_TYPE_PREFIXED as PREFIX, the server as UNSPECIFIED (the linter warns: enum-alias)', () => {
+  it('enum aliases: protobuf-es reads PATTERN_TYPE_PREFIXED as PREFIX, the server as UNSPECIFIED (the linter refuses it: enum-alias)', () => {
     const doc = filterDoc('PATTERN_TYPE_PREFIXED');
     expect(patternOf(es(doc))).toBe('PATTERN_TYPE_PREFIX');
     expect(patternOf(server(doc))).toBeUndefined(); // UNSPECIFIED, the zero value, is not written
     expect(lint('CreateShadowLinkRequest', doc).diagnostics.map((d) => [d.code, d.severity])).toEqual([
-      ['enum-alias', 'warning'],
+      ['enum-alias', 'error'],
     ]);
   });
 
@@ -206,17 +263,28 @@ describe('where the server deviates from standard ProtoJSON', () => {
     expect(() => decodeBody(GetBrokerRequestSchema, JSON.stringify(body))).toThrow(DecodeError);
   });
 
-  it('"" as a Duration or Timestamp: the server reads zero and the epoch, protobuf-es refuses (so does the linter)', () => {
+  it('"" as a Duration or Timestamp: the server reads zero and the epoch, protobuf-es refuses; the client sends "0s" and the epoch', () => {
     const doc = {
-      shadowLink: { name: 'x', configurations: { topicMetadataSyncOptions: { interval: '', startAtTimestamp: '' } } },
+      shadowLink: {
+        name: 'x',
+        configurations: {
+          clientOptions: { bootstrapServers: ['a:1'] },
+          topicMetadataSyncOptions: { interval: '', startAtTimestamp: '' },
+        },
+      },
     };
     expect(() => es(doc)).toThrow();
-    expect(server(doc)).toMatchObject({
+    const read = {
       shadowLink: {
         configurations: { topicMetadataSyncOptions: { interval: '0s', startAtTimestamp: '1970-01-01T00:00:00Z' } },
       },
-    });
-    expect(lint('CreateShadowLinkRequest', doc).valid).toBe(false);
+    };
+    expect(server(doc)).toMatchObject(read);
+    // The linter accepts both (reporting them), and what is sent is standard ProtoJSON.
+    const result = lint('CreateShadowLinkRequest', doc);
+    expect(result.valid).toBe(true);
+    expect(result.diagnostics.map((d) => d.code).sort()).toEqual(['duration', 'start-at-timestamp']);
+    expect(es(toWire('CreateShadowLinkRequest', doc, {}).value)).toMatchObject(read);
   });
 
   it('int32 beyond range: the server wraps it, protobuf-es refuses (so does the linter)', () => {

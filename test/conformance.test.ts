@@ -76,11 +76,13 @@ describe('checkExchange CreateShadowLink', () => {
     request.shadowLink.configurations.clientOptions.fetchMaxBytes = 1048576;
     request.shadowLink.configurations.clientOptions.connectionTimeoutMs = -5;
     const r = checkExchange({ kind: 'CreateShadowLink', request, response });
-    // fetchMaxBytes: asked 1 MiB, response says the 20 MiB default. connectionTimeoutMs: negative → default 1000, as reported.
+    // fetchMaxBytes: asked 1 MiB, response says the 20 MiB default. connectionTimeoutMs: only 0 means the default;
+    // the server stores -5 and reports it as effective (converter.cc), so the reported 1000 is wrong.
     expect(codes(r)).toEqual([
+      ['conformance/effective-value', '/shadowLink/configurations/clientOptions/effectiveConnectionTimeoutMs'],
       ['conformance/effective-value', '/shadowLink/configurations/clientOptions/effectiveFetchMaxBytes'],
     ]);
-    expect(r.diagnostics[0]!.message).toContain('1048576');
+    expect(r.diagnostics[1]!.message).toContain('1048576');
   });
 
   it('checks echoed and effective intervals', () => {
@@ -145,15 +147,66 @@ describe('checkExchange CreateShadowLink', () => {
     ]);
   });
 
-  it('does not crash on shapes it cannot compare', () => {
+  it('does not crash on JSON shapes it cannot compare', () => {
     for (const [request, response] of [
-      [undefined, null],
+      [null, null],
       [{}, { shadowLink: 5 }],
       [{ shadowLink: { configurations: [] } }, clone(pair().response)],
+      [
+        { shadowLink: { configurations: { clientOptions: { fetchMaxBytes: { toString: 1 } } } } },
+        clone(pair().response),
+      ],
     ] as const) {
       expect(() => checkExchange({ kind: 'CreateShadowLink', request, response })).not.toThrow();
     }
+  });
+
+  it('refuses arguments that are not an exchange of JSON values with a TypeError', () => {
+    const cyclic: Json = { shadowLink: {} };
+    cyclic.shadowLink.self = cyclic;
     expect(() => checkExchange({ kind: 'Nope', request: {}, response: {} } as never)).toThrow(/Unknown exchange kind/);
+    expect(() => checkExchange({ kind: 'CreateShadowLink', request: cyclic, response: {} })).toThrow(TypeError);
+    expect(() => checkExchange({ kind: 'CreateShadowLink', request: cyclic, response: {} })).toThrow(/refers back/);
+    expect(() => checkExchange({ kind: 'CreateShadowLink', request: undefined, response: {} })).toThrow(TypeError);
+    expect(() => checkExchange(null as never)).toThrow(TypeError);
+    expect(() =>
+      checkExchange({ kind: 'GetBroker', request: {}, response: {} }, { targetVersion: '24.1' as never }),
+    ).toThrow(/target version "24.1" is not known/);
+  });
+
+  it('follows the target version: 25.3 derives cluster-link- client ids, has other defaults and does not sort', () => {
+    const { request, response } = pair();
+    const client = response.shadowLink.configurations.clientOptions;
+    client.clientId = client.clientId.replace('shadow-link-', 'cluster-link-');
+    client.effectiveFetchPartitionMaxBytes = 1048576;
+    response.shadowLink.status.syncedShadowTopicProperties = [
+      'retention.ms',
+      'cleanup.policy',
+      'compression.type',
+      'delete.retention.ms',
+      'max.compaction.lag.ms',
+      'max.message.bytes',
+      'message.timestamp.type',
+      'min.compaction.lag.ms',
+      'replication.factor',
+      'retention.bytes',
+    ];
+    expect(codes(checkExchange({ kind: 'CreateShadowLink', request, response }, { targetVersion: '25.3' }))).toEqual(
+      [],
+    );
+    expect(codes(checkExchange({ kind: 'CreateShadowLink', request, response })).map((c) => c[0])).toEqual([
+      'conformance/client-id',
+      'conformance/effective-value',
+      'conformance/synced-properties',
+    ]);
+  });
+
+  it('expects a negative option to be kept, as the server stores it, and a normalised bootstrap port', () => {
+    const { request, response } = pair();
+    request.shadowLink.configurations.clientOptions.fetchWaitMaxMs = -5;
+    request.shadowLink.configurations.clientOptions.bootstrapServers = ['kafka-1.source.example.com:+9092 '];
+    response.shadowLink.configurations.clientOptions.effectiveFetchWaitMaxMs = -5;
+    expect(codes(checkExchange({ kind: 'CreateShadowLink', request, response }))).toEqual([]);
   });
 });
 

@@ -21,9 +21,12 @@ export interface EditorFinding {
   endLine: number;
   endColumn: number;
   message: string;
+  /** LSP severity: 1 error, 2 warning, 3 information, 4 hint. */
+  severity: number;
 }
 
 const toFinding = (d: LsDiagnostic): EditorFinding => ({
+  severity: d.severity ?? 1,
   line: d.range.start.line + 1,
   column: d.range.start.character + 1,
   endLine: d.range.end.line + 1,
@@ -64,17 +67,28 @@ yaml.configure({
   schemas: DOCUMENT_KINDS.map((k) => ({ uri: schemaUrl(k), fileMatch: [`*.${k}.yaml`] })),
 } as never);
 
-/** What VS Code's JSON language service reports for a JSON text of a kind. */
-export async function jsonFindings(kind: DocumentKind, text: string): Promise<EditorFinding[]> {
+/** Everything VS Code's JSON language service reports for a JSON text of a kind (errors, and warnings such as deprecations). */
+export async function jsonReport(kind: DocumentKind, text: string): Promise<EditorFinding[]> {
   const doc = TextDocument.create(uri(kind, 'json'), 'json', 1, text);
   return (await json.doValidation(doc, json.parseJSONDocument(doc), { schemaValidation: 'error' })).map(toFinding);
 }
 
-/** What the YAML language server reports for a YAML text of a kind. */
-export async function yamlFindings(kind: DocumentKind, text: string): Promise<EditorFinding[]> {
+/** Everything the YAML language server reports for a YAML text of a kind. */
+export async function yamlReport(kind: DocumentKind, text: string): Promise<EditorFinding[]> {
   const doc = TextDocument.create(uri(kind, 'yaml'), 'yaml', 1, text);
   return ((await yaml.doValidation(doc as never, false)) as LsDiagnostic[]).map(toFinding);
 }
+
+/** A schema problem, as opposed to a deprecation notice (the protobuf spellings the server accepts are deprecated). */
+const isProblem = (f: EditorFinding) => !/deprecated/i.test(f.message);
+
+/** The problems VS Code's JSON language service shows for a JSON text of a kind. */
+export const jsonFindings = async (kind: DocumentKind, text: string): Promise<EditorFinding[]> =>
+  (await jsonReport(kind, text)).filter(isProblem);
+
+/** The problems the YAML language server shows for a YAML text of a kind (it reports schema problems as warnings). */
+export const yamlFindings = async (kind: DocumentKind, text: string): Promise<EditorFinding[]> =>
+  (await yamlReport(kind, text)).filter(isProblem);
 
 /** Hover text at a 1-based position. */
 export async function hoverText(

@@ -15,8 +15,10 @@ import {
   completionLabels,
   hoverText,
   jsonFindings,
+  jsonReport,
   schemaOf,
   yamlFindings,
+  yamlReport,
   type EditorFinding,
 } from './editor-helpers';
 import { validFixtures } from './helpers';
@@ -39,6 +41,8 @@ const EXPRESSIBLE = new Set([
   'start-at-timestamp',
   'acl-filter-complete',
   'snake-case-key',
+  'null-value',
+  'enum-alias',
   'output-only-field',
   'enum-spelling',
   'response-secret-leak',
@@ -53,6 +57,7 @@ const EDITOR_KEYWORDS = [
   'patternErrorMessage',
   'errorMessage',
   'defaultSnippets',
+  'doNotSuggest',
 ];
 
 describe('exported schema files', () => {
@@ -123,6 +128,12 @@ function acceptedCorpus(): Case[] {
     for (const [i, ex] of rule.examples.valid.entries()) {
       if (ex.targetVersion === '25.3') continue;
       cases.push({ name: `${rule.id} valid ${i + 1}`, kind: ex.kind ?? rule.kinds[0]!, doc: ex.doc, example: ex });
+    }
+    // Examples of spellings the server accepts (snake_case keys, enum numbers, quoted int32 values, null, …)
+    // have only warnings and infos: editors must accept them too.
+    for (const [i, ex] of rule.examples.invalid.entries()) {
+      if (ex.targetVersion === '25.3' || ex.options) continue;
+      cases.push({ name: `${rule.id} invalid ${i + 1}`, kind: ex.kind ?? rule.kinds[0]!, doc: ex.doc, example: ex });
     }
   }
   return cases;
@@ -226,6 +237,30 @@ describe('hover and completion', () => {
     const fromJson = await completionLabels('ShadowLink', 'json', jsonText, ...after(jsonText, '"filterType": "'));
     expect(fromJson).toEqual(expect.arrayContaining(['FILTER_TYPE_INCLUDE', 'FILTER_TYPE_EXCLUDE']));
   });
+  it('accepts the protobuf (snake_case) spellings with a deprecation warning, as the linter warns', async () => {
+    const text = 'name: x\nconfigurations:\n  client_options:\n    bootstrap_servers: ["s:1"]\n';
+    expect(await yamlFindings('ShadowLink', text)).toEqual([]);
+    const json = '{"name": "x", "configurations": {"client_options": {"bootstrap_servers": ["s:1"]}}}';
+    expect(await jsonFindings('ShadowLink', json)).toEqual([]);
+    const notices = (await jsonReport('ShadowLink', json)).filter((f) => /deprecated/i.test(f.message));
+    expect(notices.length).toBe(2);
+    expect(notices.every((f) => f.severity === 2)).toBe(true);
+    // The YAML language server, too, flags the spellings (as deprecated), not as schema problems.
+    expect((await yamlReport('ShadowLink', text)).every((f) => /deprecated/i.test(f.message))).toBe(true);
+  });
+
+  it('never suggests the protobuf (snake_case) spellings, though it accepts them', async () => {
+    const labels = await completionLabels(
+      'ShadowLink',
+      'yaml',
+      'name: x\nconfigurations:\n  clientOptions:\n    \n',
+      4,
+      5,
+    );
+    expect(labels).toEqual(expect.arrayContaining(['bootstrapServers']));
+    expect(labels.filter((l) => l.includes('_'))).toEqual([]);
+  });
+
   it('offers the snippets for the objects people type most', async () => {
     const labels = await completionLabels(
       'ShadowLink',

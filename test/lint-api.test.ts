@@ -45,7 +45,12 @@ describe('lint', () => {
   });
 
   it('says an output-only field in a request is set by the server', () => {
-    const r = lint('ShadowLink', { name: 'x', status: {} });
+    const r = lint('ShadowLink', {
+      name: 'x',
+      configurations: { clientOptions: { bootstrapServers: ['a:1'] } },
+      status: {},
+    });
+    expect(r.diagnostics).toHaveLength(1);
     expect(r.diagnostics[0]).toMatchObject({ code: 'output-only-field', pointer: '/status' });
     expect(r.diagnostics[0]!.message).toMatch(/set by the server/);
   });
@@ -127,7 +132,9 @@ describe('lint', () => {
   });
 
   it('treats __proto__ and constructor keys as ordinary unknown keys', () => {
-    const doc = JSON.parse('{"name":"x","__proto__":{"polluted":true},"constructor":1}') as unknown;
+    const doc = JSON.parse(
+      '{"name":"x","configurations":{"clientOptions":{"bootstrapServers":["a:1"]}},"__proto__":{"polluted":true},"constructor":1}',
+    ) as unknown;
     const r = lint('ShadowLink', doc);
     expect(r.diagnostics.map((d) => d.pointer).sort()).toEqual(['/__proto__', '/constructor']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

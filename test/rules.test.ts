@@ -113,7 +113,7 @@ describe('rule catalogue', () => {
 describe('rule settings', () => {
   const doc = {
     name: 'l',
-    configurations: { clientOptions: { bootstrapServers: ['s:9092'], connectionTimeoutMs: -5 } },
+    configurations: { clientOptions: { bootstrapServers: ['s:9092'], fetchMinBytes: -5 } },
   };
   it('turns a rule off', () => {
     expect(lint('ShadowLink', doc).diagnostics.map((d) => d.code)).toContain('client-option-range');

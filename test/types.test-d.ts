@@ -60,7 +60,7 @@ describe('static types follow the spec', () => {
       'SHADOW_LINK_STATE_UNSPECIFIED' | 'SHADOW_LINK_STATE_ACTIVE' | 'SHADOW_LINK_STATE_PAUSED'
     >();
     expectTypeOf<Broker['nodeId']>().toEqualTypeOf<number | undefined>();
-    expectTypeOf<GetBrokerRequest['nodeId']>().toEqualTypeOf<number | null | undefined>();
+    expectTypeOf<GetBrokerRequest['nodeId']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<AclFilter>().toHaveProperty('resourceFilter');
   });
 });

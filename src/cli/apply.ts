@@ -6,8 +6,8 @@ import { resolve } from 'node:path';
 import { createAdminClient, type DiagnosticsEvent } from '../client/index';
 import { toWire } from '../client/wire';
 import { TARGET_VERSIONS, type TargetVersion } from '../engine/types';
-import { FORMATTERS } from '../format/index';
-import { printable } from '../format/stylish';
+import { format } from '../format/index';
+import { printable } from '../format/ansi';
 import { lintText, type FileResult } from '../lint/lint-text';
 import { isSecretPointer } from '../secrets/classify';
 import { collectSecrets, mask, MASK } from '../secrets/redact';
@@ -18,7 +18,7 @@ import { clientOptions, connectionSecrets, reportFailure } from './client-connec
 import { ConfigError, emptyConfig, findConfig, readConfig, settingsFor } from './config';
 import { readRegularFile } from './fs-safe';
 import type { CliIO } from './run';
-import { VERSION } from './version';
+import { VERSION } from '../util/version';
 
 const NEWEST: TargetVersion = TARGET_VERSIONS[TARGET_VERSIONS.length - 1]!;
 
@@ -133,9 +133,9 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   const color = args.color ?? (io.stdout.isTTY === true && !io.env['NO_COLOR']);
   const report = (extra?: Record<string, unknown>): void => {
     if (args.format === 'json') {
-      const base = JSON.parse(FORMATTERS.json(results, { color: false, cwd: io.cwd, version: VERSION })) as object;
+      const base = JSON.parse(format(results, 'json', { cwd: io.cwd, version: VERSION })) as object;
       io.stdout.write(`${JSON.stringify({ ...base, ...extra }, null, 2)}\n`);
-    } else io.stdout.write(FORMATTERS[args.format](results, { color, cwd: io.cwd, version: VERSION }));
+    } else io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION }));
   };
   if (failing) {
     report({ applied: [] });
@@ -156,7 +156,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
     }));
     if (args.format === 'json') report({ dryRun: shown });
     else {
-      io.stdout.write(FORMATTERS[args.format](results, { color, cwd: io.cwd, version: VERSION }));
+      io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION }));
       for (const s of shown)
         io.stdout.write(`# ${printable(s.file)}: would send (secrets masked)\n${JSON.stringify(s.request, null, 2)}\n`);
     }
@@ -193,7 +193,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   }
   if (args.format === 'json') report({ applied, ...(failure ? { failure } : {}) });
   else {
-    io.stdout.write(FORMATTERS[args.format](results, { color, cwd: io.cwd, version: VERSION }));
+    io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION }));
     if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
   }
   return exit;

@@ -2,23 +2,23 @@
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../lint/diagnostics';
 import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
-import { FORMAT_NAMES, type FormatName } from '../format/index';
 import { ruleById } from '../engine/registry';
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
+import { nearest } from '../util/suggest';
 import type { RuleSettings } from './config';
+import { FORMAT_NAMES, type FormatName } from '../format/index';
+import { planOutputs, type ReportOutput } from './outputs';
+import { UsageError } from './usage-error';
 
-/** A usage problem: the command prints it with the help hint and exits 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError };
 
 /** Options of `svc-admin-spec lint`. */
 export interface LintCommand {
   command: 'lint';
   paths: string[];
   kind?: DocumentKind;
-  format: FormatName;
-  output?: string;
+  /** Each report: its format and the file it goes to (none: standard output, at most one). */
+  outputs: ReportOutput[];
   failSeverity: Severity;
   maxWarnings?: number;
   config?: string;
@@ -36,6 +36,17 @@ export interface LintCommand {
   maxFindings?: number;
 }
 
+/** Options of `svc-admin-spec --print-config FILE`: the settings that would apply to one file. */
+export interface PrintConfigCommand {
+  command: 'print-config';
+  file: string;
+  kind?: DocumentKind;
+  config?: string;
+  noConfig: boolean;
+  rules: RuleSettings;
+  targetVersion?: TargetVersion;
+}
+
 /** `apply` and `get-broker`: their arguments are parsed by the client commands' own module. */
 export interface ClientCommand {
   command: 'apply' | 'get-broker';
@@ -45,6 +56,7 @@ export interface ClientCommand {
 /** Any command. */
 export type Command =
   | LintCommand
+  | PrintConfigCommand
   | ClientCommand
   | { command: 'help' }
   | { command: 'version' }
@@ -53,6 +65,7 @@ export type Command =
 /** Help text. */
 export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
        svc-admin-spec rules [--format json]
+       svc-admin-spec --print-config <file> [--config <file>] [--kind <Kind>] [--rule <id>=<severity>]
        svc-admin-spec apply --admin-url <url> [options] <file>...   (see apply --help)
        svc-admin-spec get-broker --admin-url <url> [options]        (see get-broker --help)
        svc-admin-spec --help | --version
@@ -65,8 +78,12 @@ standard input. With no path, the current directory is linted.
 
 Options:
   --kind <Kind>                     Lint every input as this kind: ${DOCUMENT_KINDS.join(', ')}
-  -f, --format <name>               stylish (default), json, sarif, github
-  -o, --output <file>               Write the report to a file instead of standard output
+  -f, --format <name>               stylish (default), json, sarif, github, junit, gitlab; repeatable
+  -o, --output <file>               Write a report to a file; repeatable. Files go to the last formats
+                                    given, in order: -f github -f sarif -o results.sarif prints github
+                                    and writes sarif. With no report on standard output, a one-line
+                                    summary is printed there
+  --output.<format> <file>          Write that format's report to the file (adds the format)
   --fail-severity <level>           Exit 1 on findings at or above: error (default), warning, info
   --max-warnings <n>                Also exit 1 when there are more than n warnings
   -c, --config <file>               Use this config file (default: svc-admin-spec.config.{json,yaml,yml},
@@ -85,11 +102,65 @@ Options:
                                     FORCE_COLOR are honoured)
   --quiet                           Report errors only
   --max-findings <n>                Most findings listed per file (default 2000); the rest are counted
+  --print-config <file>             Print the settings that apply to the file as JSON (kind, target
+                                    version, rule severities and options, ignored) and exit
   -h, --help                        Show this help
   -v, --version                     Show the version
 
 Exit codes: 0 no finding at or above the fail level; 1 findings at or above it (or too many
 warnings); 2 usage error, unreadable input or internal error.`;
+
+/** `--output.<format>` for every format, so each is a known flag. */
+const KEYED_OUTPUT_OPTIONS = Object.fromEntries(
+  FORMAT_NAMES.map((f) => [`output.${f}`, { type: 'string' as const }]),
+) as Record<`output.${FormatName}`, { type: 'string' }>;
+
+/** The flags `parseArgs` accepts. */
+const OPTIONS = {
+  kind: { type: 'string' },
+  format: { type: 'string', short: 'f', multiple: true },
+  output: { type: 'string', short: 'o', multiple: true },
+  ...KEYED_OUTPUT_OPTIONS,
+  'print-config': { type: 'string' },
+  'fail-severity': { type: 'string' },
+  'max-warnings': { type: 'string' },
+  config: { type: 'string', short: 'c' },
+  'no-config': { type: 'boolean' },
+  rule: { type: 'string', multiple: true },
+  'target-version': { type: 'string' },
+  'stdin-filename': { type: 'string' },
+  'no-error-on-unmatched-pattern': { type: 'boolean' },
+  'ignore-file': { type: 'string' },
+  'write-ignore-file': { type: 'boolean' },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  quiet: { type: 'boolean' },
+  'max-findings': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+/** The long flags, for "did you mean". */
+const LONG_FLAGS = Object.keys(OPTIONS).map((f) => `--${f}`);
+
+/** A readable message for what `parseArgs` rejected: an unknown flag gets a did-you-mean. */
+function argumentProblem(error: Error & { code?: string }): string {
+  const text = error.message;
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const flag = /Unknown option '([^']*)'/.exec(text)?.[1] ?? '';
+    const bare = flag.replace(/=.*$/s, '');
+    const guess = bare.startsWith('--') ? nearest(bare, LONG_FLAGS) : undefined;
+    return `Unknown option "${bare.slice(0, 60)}"${guess ? `; did you mean "${guess}"?` : '.'}`;
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const flag = /'(?:-\w, )?(--[\w.-]+)/.exec(text)?.[1] ?? 'this option';
+    if (/argument missing/.test(text)) return `${flag} needs a value.`;
+    if (/does not take an argument/.test(text)) return `${flag} does not take a value.`;
+  }
+  return text.replace(/^TypeError \[\w+\]: /, '');
+}
 
 /** Parses argv (without `node` and the script). */
 export function parseCommandLine(argv: readonly string[]): Command {
@@ -101,32 +172,10 @@ export function parseCommandLine(argv: readonly string[]): Command {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        kind: { type: 'string' },
-        format: { type: 'string', short: 'f' },
-        output: { type: 'string', short: 'o' },
-        'fail-severity': { type: 'string' },
-        'max-warnings': { type: 'string' },
-        config: { type: 'string', short: 'c' },
-        'no-config': { type: 'boolean' },
-        rule: { type: 'string', multiple: true },
-        'target-version': { type: 'string' },
-        'stdin-filename': { type: 'string' },
-        'no-error-on-unmatched-pattern': { type: 'boolean' },
-        'ignore-file': { type: 'string' },
-        'write-ignore-file': { type: 'boolean' },
-        fix: { type: 'boolean' },
-        'fix-dry-run': { type: 'boolean' },
-        color: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        quiet: { type: 'boolean' },
-        'max-findings': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
+      options: OPTIONS,
     });
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/^TypeError \[\w+\]: /, ''));
+    throw new UsageError(argumentProblem(error as Error & { code?: string }));
   }
   const v = parsed.values;
   if (v.help) return { command: 'help' };
@@ -138,13 +187,13 @@ export function parseCommandLine(argv: readonly string[]): Command {
   const name = isCommand ? command : 'lint';
   const paths = isCommand ? rest : parsed.positionals;
   if (name === 'help') return { command: 'help' };
-  const format = v.format ?? 'stylish';
   if (name === 'rules') {
-    if (format !== 'stylish' && format !== 'json') throw new UsageError('`rules` supports --format stylish or json.');
+    const formats = v.format ?? ['stylish'];
+    const format = formats[0];
+    if (formats.length !== 1 || (format !== 'stylish' && format !== 'json'))
+      throw new UsageError('`rules` supports one --format, stylish or json.');
     return { command: 'rules', format };
   }
-  if (!(FORMAT_NAMES as readonly string[]).includes(format))
-    throw new UsageError(`Unknown format "${format}"; use one of ${FORMAT_NAMES.join(', ')}.`);
   if (v.kind !== undefined && !isDocumentKind(v.kind))
     throw new UsageError(`Unknown kind "${v.kind}"; use one of ${DOCUMENT_KINDS.join(', ')}.`);
   const failSeverity = v['fail-severity'] ?? 'error';
@@ -160,8 +209,6 @@ export function parseCommandLine(argv: readonly string[]): Command {
     if (!/^[1-9]\d{0,8}$/.test(v['max-findings'])) throw new UsageError('--max-findings must be a whole number ≥ 1.');
     maxFindings = Number(v['max-findings']);
   }
-  if (v.output !== undefined && v.output.trim() === '')
-    throw new UsageError('--output needs a file name; omit it to print the report.');
   const rules: RuleSettings = {};
   for (const r of v.rule ?? []) {
     const m = /^([^=]+)=(.+)$/.exec(r);
@@ -178,10 +225,32 @@ export function parseCommandLine(argv: readonly string[]): Command {
     throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);
   if (v.fix && v['fix-dry-run']) throw new UsageError('Use either --fix or --fix-dry-run, not both.');
   if (v.color && v['no-color']) throw new UsageError('Use either --color or --no-color, not both.');
+  if (v.config && v['no-config']) throw new UsageError('Use either --config or --no-config, not both.');
+  const printConfig = v['print-config'];
+  if (printConfig !== undefined) {
+    if (printConfig.trim() === '') throw new UsageError('--print-config needs the file whose settings to print.');
+    if (paths.length > 0)
+      throw new UsageError(
+        `--print-config takes one file, but paths were given too (${paths.slice(0, 3).join(', ')}); pass only --print-config <file>.`,
+      );
+    const pc: PrintConfigCommand = {
+      command: 'print-config',
+      file: printConfig,
+      noConfig: v['no-config'] ?? false,
+      rules,
+    };
+    if (v.kind !== undefined) pc.kind = v.kind as DocumentKind;
+    if (v.config !== undefined) pc.config = v.config;
+    if (tv !== undefined) pc.targetVersion = tv as TargetVersion;
+    return pc;
+  }
+  const keyed: [string, string][] = [];
+  for (const [key, value] of Object.entries(v))
+    if (key.startsWith('output.') && typeof value === 'string') keyed.push([key.slice('output.'.length), value]);
   const cmd: LintCommand = {
     command: 'lint',
     paths,
-    format: format as FormatName,
+    outputs: planOutputs(v.format ?? [], v.output ?? [], keyed),
     failSeverity: failSeverity as Severity,
     noConfig: v['no-config'] ?? false,
     rules,
@@ -192,7 +261,6 @@ export function parseCommandLine(argv: readonly string[]): Command {
     quiet: v.quiet ?? false,
   };
   if (v.kind !== undefined) cmd.kind = v.kind as DocumentKind;
-  if (v.output !== undefined) cmd.output = v.output;
   if (maxWarnings !== undefined) cmd.maxWarnings = maxWarnings;
   if (maxFindings !== undefined) cmd.maxFindings = maxFindings;
   if (v.config !== undefined) cmd.config = v.config;
@@ -201,6 +269,5 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (v['ignore-file'] !== undefined) cmd.ignoreFile = v['ignore-file'];
   if (v.color) cmd.color = true;
   if (v['no-color']) cmd.color = false;
-  if (cmd.config && cmd.noConfig) throw new UsageError('Use either --config or --no-config, not both.');
   return cmd;
 }

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { AdminApiError, PlaceholderError, VersionError, type NodeAdminClientOptions } from '../client/index';
 import { codeName } from '../client/errors';
-import { printable } from '../format/stylish';
+import { printable } from '../format/ansi';
 import { mask } from '../secrets/redact';
 import type { ConnectionArgs } from './client-args';
 import { ConfigError } from './config';

@@ -1,6 +1,6 @@
 /** `svc-admin-spec get-broker`: prints a broker (node, version, build, routes) through the validating client. */
 import { createAdminClient, type DiagnosticsEvent, type GetBrokerRequest } from '../client/index';
-import { printable } from '../format/stylish';
+import { printable } from '../format/ansi';
 import type { GetBrokerArgs } from './client-args';
 import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
 import type { CliIO } from './run';

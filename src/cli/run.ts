@@ -1,20 +1,22 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
 import { mkdirSync, realpathSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { allRules } from '../engine/registry';
 import { autofixes } from '../fix/apply';
 import { unifiedDiff } from '../fix/diff';
 import { fixText } from '../fix/fix-text';
-import { FORMATTERS } from '../format/index';
+import { printable } from '../format/ansi';
+import { FORMATTERS, summaryLine, WORKSPACE_VARIABLE } from '../format/index';
 import { countBySeverity, SEVERITY_RANK } from '../lint/diagnostics';
 import { lintText, type FileResult, type LintTextOptions } from '../lint/lint-text';
 import { decode } from '../source/index';
-import { HELP, parseCommandLine, UsageError, type LintCommand } from './args';
+import { HELP, parseCommandLine, UsageError, type LintCommand, type PrintConfigCommand } from './args';
 import { ConfigError, emptyConfig, findConfig, isIgnored, readConfig, settingsFor, type Config } from './config';
+import { effectiveSettings } from './print-config';
 import { expandInputs } from './files';
 import { checkWritableTarget, FileAccessError, MAX_INPUT_BYTES, readRegularFile, writeFileAtomic } from './fs-safe';
 import { applyIgnoreFile, IGNORE_FILE_NAME, readIgnoreFile, writeIgnoreFile, type IgnoreFile } from './suppress';
-import { VERSION } from './version';
+import { VERSION } from '../util/version';
 
 /** What the command may touch: arguments, directories, streams, the clock. */
 export interface CliIO {
@@ -98,13 +100,15 @@ function canonicalPath(path: string): string {
   }
 }
 
+/** The config named by --config, found from the working directory, or none with --no-config. */
+function loadConfig(cmd: Pick<LintCommand, 'noConfig' | 'config'>, cwd: string): Config {
+  if (cmd.noConfig) return emptyConfig(cwd);
+  return cmd.config ? readConfig(resolve(cwd, cmd.config)) : findConfig(cwd);
+}
+
 /** Lints the inputs and reports; returns the exit code. */
 async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
-  const config = cmd.noConfig
-    ? emptyConfig(io.cwd)
-    : cmd.config
-      ? readConfig(resolve(io.cwd, cmd.config))
-      : findConfig(io.cwd);
+  const config = loadConfig(cmd, io.cwd);
   const paths = cmd.paths.length > 0 ? cmd.paths : ['.'];
   const { inputs, unmatched } = expandInputs(paths, io.cwd);
   if (unmatched.length > 0 && cmd.errorOnUnmatchedPattern) {
@@ -116,18 +120,20 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     throw new UsageError('Standard input ("-") can be given only once.');
   if (cmd.fix && inputs.some((i) => i.kind === 'stdin'))
     throw new UsageError('--fix cannot rewrite standard input; use --fix-dry-run to see the changes.');
-  const outputPath = cmd.output === undefined ? undefined : resolve(io.cwd, cmd.output);
-  if (outputPath !== undefined) {
-    const out = canonicalPath(outputPath);
+  const outputs = cmd.outputs.map((o) => ({ ...o, path: o.file === undefined ? undefined : resolve(io.cwd, o.file) }));
+  for (const o of outputs) {
+    if (o.path === undefined) continue;
+    const out = canonicalPath(o.path);
     const clash = inputs.find((i) => i.kind === 'file' && canonicalPath(i.absolute) === out);
     if (clash && clash.kind === 'file')
-      throw new UsageError(`--output ${cmd.output} is also an input (${clash.display}); write the report elsewhere.`);
+      throw new UsageError(`--output ${o.file} is also an input (${clash.display}); write the report elsewhere.`);
     try {
-      checkWritableTarget(outputPath, `--output ${cmd.output}`);
+      checkWritableTarget(o.path, `--output ${o.file}`);
     } catch (error) {
       throw new ConfigError((error as Error).message);
     }
   }
+  const onStdout = outputs.find((o) => o.path === undefined);
   const ignore: IgnoreFile | undefined = (() => {
     try {
       return readIgnoreFile(ignoreFilePath(cmd, config, io.cwd));
@@ -182,7 +188,8 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   }
 
   // Fixes: written in place (--fix) or shown (--fix-dry-run), never with a secret in the diff.
-  const diffTo = cmd.format === 'stylish' || cmd.output !== undefined ? io.stdout : io.stderr;
+  // The diff goes to stderr when stdout carries a machine-readable report, which it would corrupt.
+  const diffTo = !onStdout || onStdout.format === 'stylish' ? io.stdout : io.stderr;
   for (const l of linted) {
     if (!l.fixed) continue;
     if (cmd.fix && l.absolute) {
@@ -222,20 +229,35 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   });
 
   const fixable = cmd.fix ? 0 : results.reduce((n, r) => n + autofixes(r.diagnostics).length, 0);
-  const report = FORMATTERS[cmd.format]!(results, {
-    color: useColor(cmd, io) && !cmd.output,
-    cwd: io.cwd,
-    version: VERSION,
-    fixable,
-  });
-  if (outputPath !== undefined) {
-    try {
-      mkdirSync(dirname(outputPath), { recursive: true });
-      writeFileAtomic(outputPath, report);
-    } catch (error) {
-      throw new ConfigError(`Cannot write the report to ${cmd.output}: ${(error as Error).message}`);
+  const color = useColor(cmd, io);
+  for (const o of outputs) {
+    const variable = WORKSPACE_VARIABLE[o.format];
+    const workspace = variable ? io.env[variable] : undefined;
+    const report = FORMATTERS[o.format](results, {
+      color: color && o.path === undefined,
+      cwd: io.cwd,
+      version: VERSION,
+      fixable,
+      ...(workspace ? { workspace } : {}),
+    });
+    if (o.path === undefined) {
+      io.stdout.write(report);
+      continue;
     }
-  } else io.stdout.write(report);
+    try {
+      mkdirSync(dirname(o.path), { recursive: true });
+      writeFileAtomic(o.path, report);
+    } catch (error) {
+      throw new ConfigError(`Cannot write the report to ${o.file}: ${(error as Error).message}`);
+    }
+  }
+  // Every report went to a file: the console still says how the run went, so a CI log is never empty.
+  if (!onStdout) {
+    const written = outputs.map((o) => (outputs.length > 1 ? `${o.file} (${o.format})` : o.file!));
+    io.stdout.write(
+      `${summaryLine(results, color)}; report${written.length > 1 ? 's' : ''} written to ${printable(written.join(', '))}.\n`,
+    );
+  }
 
   let inputErrors = false;
   let failing = false;
@@ -253,6 +275,20 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     io.stderr.write(`svc-admin-spec found ${warnings} warnings (more than --max-warnings ${cmd.maxWarnings}).\n`);
     return 1;
   }
+  return 0;
+}
+
+/** Prints the settings that apply to one file as JSON. */
+function printConfig(cmd: PrintConfigCommand, io: CliIO): number {
+  const config = loadConfig(cmd, io.cwd);
+  const absolute = resolve(io.cwd, cmd.file);
+  const settings = effectiveSettings(config, absolute, cmd);
+  const shown = {
+    file: cmd.file,
+    config: config.path ? relative(io.cwd, config.path) || config.path : null,
+    ...settings,
+  };
+  io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
   return 0;
 }
 
@@ -287,6 +323,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         return listRules(cmd.format, io);
       case 'lint':
         return await runLint(cmd, io);
+      case 'print-config':
+        return printConfig(cmd, io);
       case 'apply':
       case 'get-broker': {
         // Loaded only for these commands (a bundle of its own), so that `lint` starts as fast as before.

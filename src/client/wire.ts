@@ -2,6 +2,7 @@
  * What goes on the wire for a linted request. Every request passes through `toWire` exactly
  * once, between linting and sending, so that the form sent is decided in one place.
  */
+import { canonicalize } from '../decode/decode';
 import type { DocumentKind } from '../model/kinds';
 import { isObject } from '../util/pointer';
 import { fillPlaceholders, type Env, type Filled } from './placeholders';
@@ -17,10 +18,11 @@ function withoutSchemaKey(value: unknown): unknown {
 }
 
 /**
- * The body to send for a document the linter accepted: the document without its editor-only
- * `$schema` key, with `${NAME}` placeholders in secret fields filled from `env`.
- * (Turning other accepted spellings into the canonical one belongs here too; see the README.)
+ * The body to send for a document the linter accepted: the document as the server reads it
+ * (`canonicalize`: camelCase keys, enum names, numbers as numbers, …) without its editor-only
+ * `$schema` key, then with `${NAME}` placeholders in secret fields filled from `env` (after
+ * canonicalizing, so that no secret goes through it).
  */
-export function toWire(_kind: WireKind, value: unknown, env: Env): Filled {
-  return fillPlaceholders(withoutSchemaKey(value), env);
+export function toWire(kind: WireKind, value: unknown, env: Env): Filled {
+  return fillPlaceholders(canonicalize(kind, withoutSchemaKey(value)), env);
 }

@@ -47,6 +47,8 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
         'The shape fits several kinds (for example `{}`, a valid GetBrokerRequest and an empty anything else).',
       unrecognised: 'The shape fits no kind: this does not look like an Admin API v2 document.',
       'unknown-schema': 'The top-level `"$schema"` names none of the svc-admin-spec schemas.',
+      'rpk-config':
+        "An rpk shadow-link config file (`rpk shadow create --config-file`; its format is defined in the server repository's src/go/rpk/pkg/cli/shadow/types.go): option blocks such as `client_options` at the top level beside `name`, snake_case keys, rpk's short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations. rpk maps it to the API's ShadowLink before sending; this linter checks that API form, so the file is not linted. A warning, not an error: the file is fine for rpk.",
     },
   },
   report: {

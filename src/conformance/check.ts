@@ -3,10 +3,15 @@ import { normalizeDiagnostics, type Diagnostic } from '../lint/diagnostics';
 import { docsUrl } from '../engine/registry';
 import { PAUSABLE_TASKS, child, objectAt, stringAt, type Located } from '../engine/helpers';
 import { keyFingerprint } from '../facts/fingerprint';
-import { CLIENT_OPTION_DEFAULTS, NUMERIC_CLIENT_OPTIONS, effectiveFieldName } from '../model/client-options';
+import { describeAmount, SERVER_FACTS } from '../facts/server-versions';
+import { expectedSyncedProperties } from '../facts/topic-properties';
+import { checkTargetVersion } from '../engine/settings';
+import type { TargetVersion } from '../engine/types';
+import { NUMERIC_CLIENT_OPTIONS, effectiveFieldName } from '../model/client-options';
 import { durationMillis, parseDuration } from '../model/formats';
 import { redactSecrets } from '../secrets/redact';
-import { expectedSyncedProperties } from '../facts/topic-properties';
+import { isObject } from '../util/pointer';
+import { checkJsonValue } from '../validate/json-value';
 
 /** A request with the response it received. */
 export type Exchange =
@@ -23,15 +28,15 @@ export interface ExchangeResult {
 export const CONFORMANCE_CHECKS: Readonly<Record<string, string>> = {
   shape: 'Both documents have a `shadowLink` object to compare.',
   name: 'The response names the link the request named.',
-  'client-id': '`clientId` is `shadow-link-<name>-<uid>`.',
-  'bootstrap-servers': '`bootstrapServers` are echoed unchanged.',
+  'client-id': '`clientId` is `shadow-link-<name>-<uid>` (`cluster-link-<name>-<uid>` from a 25.3 server).',
+  'bootstrap-servers': '`bootstrapServers` are echoed as sent, each port written as a plain number.',
   'effective-value':
-    'Each `effective*` client option is the requested value when positive, else the default of the Limits table.',
+    'Each `effective*` client option is the requested value when it is not 0 (a negative value is kept, as the server stores it), else the default of the target version.',
   interval:
     'Each task\'s `interval` echoes the request (`"0s"` when defaulted) and `effectiveInterval` is the requested interval when positive, else 30 s.',
   'key-fingerprint': '`keyFingerprint` is the padded base64 SHA-256 of the PEM key text exactly as sent.',
   'synced-properties':
-    '`status.syncedShadowTopicProperties` is the always-replicated set ∪ (unless `excludeDefault`) the default set ∪ the requested list, sorted.',
+    '`status.syncedShadowTopicProperties` is the always-replicated set ∪ (unless `excludeDefault`) the default set of the target version ∪ the requested list, sorted (a 25.3 server does not sort it: compared as a set).',
   state:
     'Right after creation `status.state` is `SHADOW_LINK_STATE_ACTIVE`, and `taskStatuses` and `shadowTopics` are empty.',
   uid: '`uid` is a random (version 4) UUID.',
@@ -58,7 +63,16 @@ class Findings {
   }
 }
 
-function checkCreateShadowLink(request: unknown, response: unknown, f: Findings): void {
+/** A bootstrap server as the server echoes it: the port as a plain number (absl::SimpleAtoi reads `+` and whitespace). */
+function echoedServer(entry: unknown): unknown {
+  if (typeof entry !== 'string') return entry;
+  const parts = entry.split(':');
+  const port = parts.length === 2 ? /^\s*\+?(\d{1,5})\s*$/.exec(parts[1]!) : null;
+  return port ? `${parts[0]}:${Number(port[1])}` : entry;
+}
+
+function checkCreateShadowLink(request: unknown, response: unknown, f: Findings, version: TargetVersion): void {
+  const facts = SERVER_FACTS[version];
   const reqLink = objectAt(root(request), 'shadowLink');
   const resLink = objectAt(root(response), 'shadowLink');
   if (!reqLink || !resLink) {
@@ -102,16 +116,21 @@ function checkCreateShadowLink(request: unknown, response: unknown, f: Findings)
   const reqClient = objectAt(reqLink, 'configurations', 'clientOptions');
   const resClient = objectAt(resLink, 'configurations', 'clientOptions');
   const clientId = child(resClient, 'clientId');
-  if (name !== undefined && uid !== undefined && clientId && clientId.value !== `shadow-link-${name}-${uid}`) {
+  const expectedClientId = `${facts.clientIdPrefix}${name}-${uid}`;
+  if (name !== undefined && uid !== undefined && clientId && clientId.value !== expectedClientId) {
     f.add(
       'client-id',
       clientId.pointer,
-      `clientId is ${show(clientId.value)}; a server derives it as "shadow-link-${name}-${uid}".`,
+      `clientId is ${show(clientId.value)}; a ${version} server derives it as "${expectedClientId}".`,
     );
   }
   const reqServers = child(reqClient, 'bootstrapServers')?.value;
   const resServers = child(resClient, 'bootstrapServers');
-  if (Array.isArray(reqServers) && resServers && JSON.stringify(resServers.value) !== JSON.stringify(reqServers)) {
+  if (
+    Array.isArray(reqServers) &&
+    resServers &&
+    JSON.stringify(resServers.value) !== JSON.stringify(reqServers.map(echoedServer))
+  ) {
     f.add(
       'bootstrap-servers',
       resServers.pointer,
@@ -122,14 +141,16 @@ function checkCreateShadowLink(request: unknown, response: unknown, f: Findings)
   if (resClient) {
     for (const option of NUMERIC_CLIENT_OPTIONS) {
       const requested = child(reqClient, option)?.value;
-      const expected =
-        typeof requested === 'number' && requested > 0 ? requested : CLIENT_OPTION_DEFAULTS[option].value;
+      const fallback = facts.clientOptionDefaults[option];
+      // Only 0 means "the default": the server stores any other value as given, negative ones included.
+      const given = typeof requested === 'number' && requested !== 0;
+      const expected = given ? requested : fallback;
       const eff = child(resClient, effectiveFieldName(option));
       if (eff && eff.value !== expected) {
         f.add(
           'effective-value',
           eff.pointer,
-          `${effectiveFieldName(option)} is ${show(eff.value)}; with ${option} ${requested === undefined ? 'not set' : `= ${show(requested)}`} it should be ${expected}${expected === CLIENT_OPTION_DEFAULTS[option].value ? ` (the default, ${CLIENT_OPTION_DEFAULTS[option].text})` : ''}.`,
+          `${effectiveFieldName(option)} is ${show(eff.value)}; with ${option} ${requested === undefined ? 'not set' : `= ${show(requested)}`} it should be ${expected}${given ? '' : ` (the ${version} default, ${describeAmount(option, fallback)})`}.`,
           `/shadowLink/configurations/clientOptions/${option}`,
         );
       }
@@ -187,11 +208,15 @@ function checkCreateShadowLink(request: unknown, response: unknown, f: Findings)
   if (synced && Array.isArray(synced.value)) {
     const requestedList = child(reqTopics, 'syncedShadowTopicProperties')?.value;
     const expected = expectedSyncedProperties(
+      version,
       child(reqTopics, 'excludeDefault')?.value === true,
       Array.isArray(requestedList) ? requestedList.filter((x): x is string => typeof x === 'string') : [],
     );
     const got = synced.value;
-    if (JSON.stringify(got) !== JSON.stringify(expected)) {
+    const comparable = facts.sortsSyncedProperties
+      ? got
+      : [...got].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
+    if (JSON.stringify(comparable) !== JSON.stringify(expected)) {
       const missing = expected.filter((p) => !got.includes(p));
       const extra = got.filter((p) => typeof p !== 'string' || !expected.includes(p));
       f.add(
@@ -221,18 +246,35 @@ function checkGetBroker(request: unknown, response: unknown, f: Findings): void 
   }
 }
 
+/** Options of `checkExchange`. */
+export interface ExchangeOptions {
+  /** The server version whose behaviour the response is compared with (defaults, clientId, sorting). Default `26.1`. */
+  targetVersion?: TargetVersion;
+}
+
 /**
  * Reports where a response does not honour its request: names, effective values vs defaults,
  * intervals, the key fingerprint, the synced property set (CreateShadowLink) and the node id (GetBroker).
- * Lint each document on its own with `lint` for everything else.
+ * Lint each document on its own with `lint` for everything else. Never throws for JSON values;
+ * throws `TypeError` for an argument that is not `{ kind, request, response }`, an unknown kind or
+ * version, or a request or response that is not JSON data (a cycle, a function, nesting over 256 levels).
  */
-export function checkExchange(exchange: Exchange): ExchangeResult {
+export function checkExchange(exchange: Exchange, options: ExchangeOptions = {}): ExchangeResult {
+  if (!isObject(exchange)) throw new TypeError('checkExchange expects { kind, request, response }.');
+  const version = checkTargetVersion(options?.targetVersion, 'checkExchange options') ?? '26.1';
+  for (const part of ['request', 'response'] as const) {
+    const json = checkJsonValue(exchange[part]);
+    if (!json.walkable || json.diagnostics.length > 0)
+      throw new TypeError(
+        `checkExchange: the ${part} is not JSON data: ${json.diagnostics[0]?.message ?? 'it cannot be walked'}`,
+      );
+  }
   const f = new Findings();
-  if (exchange.kind === 'CreateShadowLink') checkCreateShadowLink(exchange.request, exchange.response, f);
+  if (exchange.kind === 'CreateShadowLink') checkCreateShadowLink(exchange.request, exchange.response, f, version);
   else if (exchange.kind === 'GetBroker') checkGetBroker(exchange.request, exchange.response, f);
   else
     throw new TypeError(
-      `Unknown exchange kind ${JSON.stringify(String((exchange as { kind: unknown }).kind))}; use CreateShadowLink or GetBroker.`,
+      `Unknown exchange kind ${JSON.stringify(String((exchange as { kind: unknown }).kind)).slice(0, 60)}; use CreateShadowLink or GetBroker.`,
     );
   const diagnostics = normalizeDiagnostics(
     redactSecrets(redactSecrets(f.list, exchange.request), exchange.response),

@@ -1,9 +1,10 @@
 /** Runs the enabled rules over a document and turns their reports into diagnostics. */
-import type { Diagnostic, Severity } from '../lint/diagnostics';
+import type { Diagnostic } from '../lint/diagnostics';
 import type { DocumentKind } from '../model/kinds';
 import { own } from '../util/pointer';
 import { allRules, ruleById } from './registry';
-import type { LinkLocation, MessageSpec, Rule, RuleContext, RuleReport, RuleSetting, TargetVersion } from './types';
+import { toDiagnostic } from './findings';
+import type { LinkLocation, Rule, RuleContext, RuleReport, RuleSetting, TargetVersion } from './types';
 
 /** How one run of the rules is configured (resolved from the user's lint options). */
 export interface RunSettings {
@@ -38,52 +39,6 @@ function settingOf(
   const raw = Object.hasOwn(settings.rules, id) ? settings.rules[id] : undefined;
   if (Array.isArray(raw)) return { level: raw[0], options: raw[1] };
   return { level: raw, options: {} };
-}
-
-function messageText(spec: MessageSpec): string {
-  return typeof spec === 'string' ? spec : spec.text;
-}
-
-/** The severity a finding of `rule` gets: the user's setting, else the message's own, else the rule's. */
-export function severityFor(rule: Rule, messageId: string, level: RuleSetting | undefined): Severity {
-  if (level !== undefined && level !== 'off') return level;
-  const spec = rule.messages[messageId];
-  return spec !== undefined && typeof spec !== 'string' ? spec.severity : rule.severity;
-}
-
-/** Fills `{name}` placeholders. */
-export function fillTemplate(text: string, data: Readonly<Record<string, string | number>> | undefined): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    data && Object.hasOwn(data, name) ? String(data[name]) : whole,
-  );
-}
-
-/** Turns one report into a diagnostic. */
-function toDiagnostic(rule: Rule, report: RuleReport, level: RuleSetting | undefined): Diagnostic {
-  const spec = rule.messages[report.messageId];
-  if (spec === undefined) throw new Error(`rule ${rule.id} reported unknown message id ${report.messageId}`);
-  const d: Diagnostic = {
-    code: rule.id,
-    severity: severityFor(rule, report.messageId, level),
-    message: fillTemplate(messageText(spec), report.data),
-    pointer: report.pointer,
-  };
-  const suggestions = [...(report.suggestions ?? [])];
-  if (report.fix) suggestions.unshift({ message: describeFix(report.fix), fix: report.fix, autofix: true });
-  if (suggestions.length > 0) d.suggestions = suggestions;
-  if (report.related) d.related = report.related;
-  return d;
-}
-
-function describeFix(fix: NonNullable<RuleReport['fix']>): string {
-  switch (fix.kind) {
-    case 'rename-key':
-      return `Rename the key to "${fix.to}".`;
-    case 'remove':
-      return 'Remove it.';
-    case 'replace-value':
-      return `Replace the value with ${JSON.stringify(fix.value)}.`;
-  }
 }
 
 /** Applies user settings to structural findings whose code is a rule id (off drops them; a level overrides). */

@@ -8,6 +8,9 @@ export type TargetVersion = '25.3' | '26.1';
 /** The target versions the linter knows, oldest first. */
 export const TARGET_VERSIONS: readonly TargetVersion[] = ['25.3', '26.1'];
 
+/** The version linted against when none is named. */
+export const DEFAULT_TARGET_VERSION: TargetVersion = '26.1';
+
 /** A severity a user may set for a rule; `off` disables it. */
 export type RuleSetting = Severity | 'off';
 

@@ -1,11 +1,23 @@
 /** Topic-property facts of the server: what always syncs, what syncs by default, what is forbidden. */
 import type { TargetVersion } from '../engine/types';
 
-/** Replicated to every shadow topic whatever the settings (with the partition count). */
+/**
+ * Replicated to every shadow topic whatever the settings (with the partition count); the same on
+ * 25.3 and 26.1 (src/v/cluster_link/model/types.h, `required_topic_properties_to_sync`).
+ */
 export const ALWAYS_REPLICATED_PROPERTIES = ['cleanup.policy', 'max.message.bytes', 'message.timestamp.type'] as const;
 
-/** Synced unless `excludeDefault` is true. */
-export const DEFAULT_SYNCED_PROPERTIES = [
+/** Which properties a server version syncs by default and which it refuses. */
+export interface TopicPropertyFacts {
+  /** Synced unless `excludeDefault` is true (`default_synced_topic_properties`). */
+  readonly defaults: readonly string[];
+  /** Refused in `syncedShadowTopicProperties` (`disallowed_topic_properties`). */
+  readonly forbidden: readonly string[];
+  /** Topic properties this version knows. */
+  readonly known: readonly string[];
+}
+
+const DEFAULTS_25_3 = [
   'compression.type',
   'delete.retention.ms',
   'max.compaction.lag.ms',
@@ -13,32 +25,19 @@ export const DEFAULT_SYNCED_PROPERTIES = [
   'replication.factor',
   'retention.bytes',
   'retention.ms',
-] as const;
+];
+const FORBIDDEN_BOTH = [
+  'svc.remote.readreplica',
+  'svc.remote.recovery',
+  'svc.remote.allowgaps',
+  'svc.virtual.cluster.id',
+  'svc.leaders.preference',
+];
 
-/** Properties a link may not sync, per server version (25.3 forbade `svc.cloud_topic.enabled` where 26.1 forbids `svc.storage.mode`). */
-export const FORBIDDEN_SYNCED_PROPERTIES: Readonly<Record<TargetVersion, readonly string[]>> = {
-  '25.3': [
-    'svc.remote.readreplica',
-    'svc.remote.recovery',
-    'svc.remote.allowgaps',
-    'svc.virtual.cluster.id',
-    'svc.leaders.preference',
-    'svc.cloud_topic.enabled',
-  ],
-  '26.1': [
-    'svc.remote.readreplica',
-    'svc.remote.recovery',
-    'svc.remote.allowgaps',
-    'svc.virtual.cluster.id',
-    'svc.leaders.preference',
-    'svc.storage.mode',
-  ],
-};
-
-/** Topic properties the server knows (Kafka topic configs and the service's own `svc.*` ones). */
-export const KNOWN_TOPIC_PROPERTIES: readonly string[] = [
+/** Topic properties both versions know (Kafka topic configs and the service's own `svc.*` ones). */
+const KNOWN_BOTH: readonly string[] = [
   ...ALWAYS_REPLICATED_PROPERTIES,
-  ...DEFAULT_SYNCED_PROPERTIES,
+  ...DEFAULTS_25_3,
   'file.delete.delay.ms',
   'flush.bytes',
   'flush.messages',
@@ -77,14 +76,28 @@ export const KNOWN_TOPIC_PROPERTIES: readonly string[] = [
   'svc.iceberg.target.lag.ms',
   'svc.key.schema.id.validation',
   'svc.value.schema.id.validation',
-  'svc.cloud_topic.enabled',
-  'svc.storage.mode',
-  'svc.remote.readreplica',
-  'svc.remote.recovery',
-  'svc.remote.allowgaps',
-  'svc.virtual.cluster.id',
-  'svc.leaders.preference',
+  ...FORBIDDEN_BOTH,
 ];
+
+/**
+ * The topic-property facts of each server version, re-derived from src/v/cluster_link/model/types.h:
+ * 25.3 forbids `svc.cloud_topic.enabled` and has no `svc.storage.mode`; by the 26.1 reference the
+ * cloud-topic property is gone and `svc.storage.mode` is synced by default (commit 69fadb757f moved
+ * it there from the disallowed list). The 26.1 API reference and .proto comment still call
+ * `svc.storage.mode` forbidden: the server's code decides.
+ */
+export const TOPIC_PROPERTIES: Readonly<Record<TargetVersion, TopicPropertyFacts>> = {
+  '25.3': {
+    defaults: DEFAULTS_25_3,
+    forbidden: [...FORBIDDEN_BOTH, 'svc.cloud_topic.enabled'],
+    known: [...KNOWN_BOTH, 'svc.cloud_topic.enabled'],
+  },
+  '26.1': {
+    defaults: [...DEFAULTS_25_3, 'svc.storage.mode'].sort(),
+    forbidden: FORBIDDEN_BOTH,
+    known: [...KNOWN_BOTH, 'svc.storage.mode'],
+  },
+};
 
 /** Names users write for a property the server spells differently. */
 export const PROPERTY_SPELLINGS: Readonly<Record<string, string>> = {
@@ -94,13 +107,18 @@ export const PROPERTY_SPELLINGS: Readonly<Record<string, string>> = {
 
 /**
  * The `status.syncedShadowTopicProperties` a correct server reports for a request: the
- * always-replicated set, the defaults unless excluded, and the requested list, sorted and unique.
+ * always-replicated set, the version's defaults unless excluded, and the requested list, unique,
+ * sorted byte-wise (26.1 sorts it; 25.3 returns it in hash-set order, so compare it as a set there).
  */
-export function expectedSyncedProperties(excludeDefault: boolean, requested: readonly string[]): string[] {
+export function expectedSyncedProperties(
+  version: TargetVersion,
+  excludeDefault: boolean,
+  requested: readonly string[],
+): string[] {
   const set = new Set<string>([
     ...ALWAYS_REPLICATED_PROPERTIES,
-    ...(excludeDefault ? [] : DEFAULT_SYNCED_PROPERTIES),
+    ...(excludeDefault ? [] : TOPIC_PROPERTIES[version].defaults),
     ...requested,
   ]);
-  return [...set].sort();
+  return [...set].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

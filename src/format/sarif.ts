@@ -1,11 +1,11 @@
 /** SARIF 2.1.0 for code scanning: rules with descriptions and docs, utf16 columns, stable fingerprints. */
-import { createHash } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import type { Severity } from '../lint/diagnostics';
 import { allRules, docsUrl, ruleById } from '../engine/registry';
 import { STRUCTURAL_CODES } from '../codes/structural-codes';
 import type { Formatter } from './types';
 import { describeFileCode } from '../codes/file-codes';
+import { findingFingerprint } from './fingerprint';
+import { directoryUrl, forwardSlashes } from './paths';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -26,7 +26,7 @@ function describe(code: string): { short: string; full: string; level: Severity 
 }
 
 /** Encodes a relative path as a URI reference (forward slashes, percent-encoded segments). */
-const uriOf = (file: string) => file.split(/[\\/]/).map(encodeURIComponent).join('/');
+const uriOf = (file: string) => forwardSlashes(file).split('/').map(encodeURIComponent).join('/');
 
 /** A SARIF log with one run. */
 export const formatSarif: Formatter = (results, options) => {
@@ -56,7 +56,6 @@ export const formatSarif: Formatter = (results, options) => {
             endColumn: d.range.end.column,
           }
         : { startLine: 1, startColumn: 1 };
-      const fingerprint = createHash('sha256').update(`${r.file}\u0000${d.code}\u0000${d.pointer}`).digest('hex');
       return {
         ruleId: d.code,
         ruleIndex: index.get(d.code)!,
@@ -68,7 +67,7 @@ export const formatSarif: Formatter = (results, options) => {
             ...(d.pointer ? { logicalLocations: [{ fullyQualifiedName: d.pointer, kind: 'member' }] } : {}),
           },
         ],
-        partialFingerprints: { 'svcAdminSpec/v1': fingerprint },
+        partialFingerprints: { 'svcAdminSpec/v1': findingFingerprint(r.file, d) },
       };
     }),
   );
@@ -86,9 +85,8 @@ export const formatSarif: Formatter = (results, options) => {
             rules,
           },
         },
-        originalUriBaseIds: {
-          '%SRCROOT%': { uri: pathToFileURL(options.cwd.endsWith('/') ? options.cwd : `${options.cwd}/`).href },
-        },
+        // Without a working directory (in a browser), consumers resolve %SRCROOT% themselves.
+        ...(options.cwd ? { originalUriBaseIds: { '%SRCROOT%': { uri: directoryUrl(options.cwd) } } } : {}),
         columnKind: 'utf16CodeUnits',
         results: sarifResults,
       },

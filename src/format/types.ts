@@ -5,12 +5,17 @@ import type { FileResult } from '../lint/lint-text';
 export interface FormatOptions {
   /** Use ANSI colours (stylish only). */
   color: boolean;
-  /** The working directory, for SARIF's base URI. */
+  /** The working directory the results' relative paths start from (SARIF's base URI, CI paths). */
   cwd: string;
   /** The tool version, for SARIF. */
   version: string;
   /** How many findings `--fix` could fix, for the stylish summary. */
   fixable?: number;
+  /**
+   * The repository root that CI wants paths relative to (github: `GITHUB_WORKSPACE`, gitlab:
+   * `CI_PROJECT_DIR`); paths outside it are kept as they are.
+   */
+  workspace?: string;
 }
 
 /** A formatter: results in, text out. */

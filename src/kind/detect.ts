@@ -3,7 +3,20 @@ import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kind
 import { isObject, own } from '../util/pointer';
 
 /** Why a kind could not be decided; each is the `kind/<reason>` code of the finding. */
-export const KIND_REASONS = ['unknown-schema', 'ambiguous', 'unrecognised'] as const;
+export const KIND_REASONS = ['unknown-schema', 'ambiguous', 'unrecognised', 'rpk-config'] as const;
+
+/** The option blocks rpk's config file puts at the top level, beside `name` (src/go/rpk/pkg/cli/shadow/types.go). */
+const RPK_BLOCKS = [
+  'client_options',
+  'topic_metadata_sync_options',
+  'consumer_offset_sync_options',
+  'security_sync_options',
+  'schema_registry_sync_options',
+  'cloud_options',
+];
+
+const RPK_MESSAGE =
+  'This is an rpk shadow-link config file (`rpk shadow create --config-file`), not an Admin API document: rpk puts the option blocks beside `name` (the API nests them under `configurations`), writes short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations (`1m`), and converts all that before sending. It was not linted; to check it as an API document anyway, name the kind with --kind or a "$schema".';
 
 /** How a kind was decided, or why it could not be. */
 export type KindDecision =
@@ -19,10 +32,19 @@ export function kindOfSchemaRef(ref: string): DocumentKind | undefined {
 }
 
 /** Guesses a kind from the top-level shape; undefined when it fits none or several equally. */
-function kindOfShape(value: unknown): { kind?: DocumentKind; ambiguous?: string } {
+function kindOfShape(value: unknown): { kind?: DocumentKind; ambiguous?: string; rpk?: true } {
   if (!isObject(value)) return {};
   const keys = Object.keys(value).filter((k) => k !== '$schema');
   const has = (k: string) => keys.includes(k);
+  // rpk's own file format: option blocks beside `name`, no `configurations` and no request wrapper.
+  if (
+    RPK_BLOCKS.some(has) &&
+    !has('configurations') &&
+    !has('shadowLink') &&
+    !has('shadow_link') &&
+    keys.every((k) => k === 'name' || RPK_BLOCKS.includes(k))
+  )
+    return { rpk: true };
   if (has('shadowLink') || has('shadow_link')) {
     const link = own(value, 'shadowLink') ?? own(value, 'shadow_link');
     const response = isObject(link) && (own(link, 'uid') !== undefined || own(link, 'status') !== undefined);
@@ -63,6 +85,7 @@ export function detectKind(value: unknown, hints: { flag?: DocumentKind; modelin
   }
   const shape = kindOfShape(value);
   if (shape.kind) return { kind: shape.kind, by: 'shape' };
+  if (shape.rpk) return { kind: null, reason: 'rpk-config', message: RPK_MESSAGE };
   if (shape.ambiguous)
     return {
       kind: null,

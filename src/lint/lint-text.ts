@@ -97,7 +97,8 @@ export function lintText(text: string, options: LintTextOptions = {}): TextResul
     return finish(null, [
       {
         code: `kind/${decision.reason}`,
-        severity: 'error',
+        // An rpk file is fine for rpk; it is just not a document this linter checks.
+        severity: decision.reason === 'rpk-config' ? 'warning' : 'error',
         pointer,
         message: decision.message,
         ...(range ? { range } : {}),

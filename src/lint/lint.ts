@@ -3,10 +3,11 @@ import { normalizeDiagnostics, type Diagnostic } from './diagnostics';
 import { docsUrl } from '../engine/registry';
 import { applySettingsToStructural, runRules, type RunSettings } from '../engine/run';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
-import type { TargetVersion } from '../engine/types';
+import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../engine/types';
 import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind } from '../model/kinds';
 import { redactSecrets } from '../secrets/redact';
 import { isObject } from '../util/pointer';
+import { decodeDocument } from '../decode/decode';
 import { checkJsonValue } from '../validate/json-value';
 import { modelKeyNames } from '../validate/schema-walk';
 import { validateStructure } from '../validate/structural';
@@ -71,7 +72,7 @@ export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys:
         `Unknown lint option ${JSON.stringify(k.slice(0, 60))}; the options are ${[...LINT_OPTION_KEYS, ...extraKeys].join(', ')}.`,
       );
   const o = options as LintOptions;
-  const targetVersion = checkTargetVersion(o.targetVersion, 'lint options') ?? '26.1';
+  const targetVersion = checkTargetVersion(o.targetVersion, 'lint options') ?? DEFAULT_TARGET_VERSION;
   const rules = checkRuleSettings(o.rules, 'lint options');
   let now: Date;
   if (o.now === undefined) now = new Date();
@@ -96,14 +97,43 @@ function withoutSchemaKey(value: unknown): unknown {
   return rest;
 }
 
-/** Lints with settings already checked (shared by `lint` and `lintText`). */
+/** Moves a finding about the canonical document to where its parts are written. */
+function relocate(d: Diagnostic, written: (pointer: string) => string): Diagnostic {
+  const out: Diagnostic = { ...d, pointer: written(d.pointer) };
+  if (d.related) out.related = d.related.map((r) => ({ ...r, pointer: written(r.pointer) }));
+  if (d.suggestions)
+    out.suggestions = d.suggestions.map((s) =>
+      s.fix ? { ...s, fix: { ...s.fix, pointer: written(s.fix.pointer) } } : s,
+    );
+  return out;
+}
+
+/**
+ * Lints with settings already checked (shared by `lint` and `lintText`). A document the strict
+ * validator refuses is first decoded as the server decodes it (snake_case keys, enum numbers, …),
+ * so that structure and rules judge what the server acts on; findings point where things are written.
+ */
 export function lintWithSettings(value: unknown, settings: RunSettings): LintResult {
   const json = checkJsonValue(value);
   let diagnostics: Diagnostic[] = json.diagnostics;
   if (json.walkable && value !== undefined) {
-    const doc = withoutSchemaKey(value);
-    const found = applySettingsToStructural(validateStructure(settings.kind, doc), settings);
-    for (const d of runRules(doc, settings)) found.push(d);
+    let doc = withoutSchemaKey(value);
+    let structural = validateStructure(settings.kind, doc);
+    let spelled: Diagnostic[] = [];
+    let written: ((pointer: string) => string) | undefined;
+    if (structural.length > 0) {
+      const decoded = decodeDocument(settings.kind, doc);
+      spelled = decoded.diagnostics;
+      if (decoded.value !== doc) {
+        doc = decoded.value;
+        written = decoded.written;
+        structural = validateStructure(settings.kind, doc);
+      }
+    }
+    const checked: Diagnostic[] = structural;
+    for (const d of runRules(doc, settings)) checked.push(d);
+    const located = written ? checked.map((d) => relocate(d, written)) : checked;
+    const found = applySettingsToStructural([...spelled, ...located], settings);
     diagnostics = found.length === 0 ? diagnostics : [...diagnostics, ...found];
   }
   const secretsFrom = json.walkable ? value : undefined;

@@ -63,8 +63,9 @@ export type Broker = Static<typeof Broker>;
 export const GetBrokerRequest = strictObject(
   {
     nodeId: opt(
-      Type.Union([int32({ description: 'Node ID.' }), Type.Null({ description: 'Unset.' })], {
-        description: 'Node ID of the broker to describe. Unset, null or -1: the broker answering the request.',
+      int32({
+        description:
+          'Node ID of the broker to describe. Unset or -1: the broker answering the request. `null` is refused by the server.',
       }),
     ),
   },

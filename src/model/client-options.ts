@@ -255,9 +255,21 @@ export type NumericClientOption = keyof typeof CLIENT_OPTION_DEFAULTS;
 /** The numeric client options in spec order. */
 export const NUMERIC_CLIENT_OPTIONS = Object.keys(CLIENT_OPTION_DEFAULTS) as NumericClientOption[];
 
+/** Options the server (25.3, 26.1) stores and echoes but never applies to its connection (src/v/cluster_link/utils.cc). */
+export const UNAPPLIED_CLIENT_OPTIONS: readonly NumericClientOption[] = [
+  'connectionTimeoutMs',
+  'metadataMaxAgeMs',
+  'retryBackoffMs',
+];
+
 const numericOption = (name: NumericClientOption) => {
   const d = CLIENT_OPTION_DEFAULTS[name];
-  return opt(int32({ description: `${d.what}. 0 means the default, ${d.text}. Must not be negative.`, default: 0 }));
+  const unapplied = UNAPPLIED_CLIENT_OPTIONS.includes(name)
+    ? ' Note: the server stores and echoes it but does not apply it.'
+    : '';
+  return opt(
+    int32({ description: `${d.what}. 0 means the default, ${d.text}. Must not be negative.${unapplied}`, default: 0 }),
+  );
 };
 
 const effectiveName = (name: NumericClientOption) => `effective${name[0]!.toUpperCase()}${name.slice(1)}`;
@@ -278,7 +290,7 @@ const clientCommon = {
   sourceClusterId: opt(
     Type.String({
       description:
-        "Expected cluster ID of the source. When given and different from the ID in the source's Metadata response, the connection is rejected.",
+        "Expected cluster ID of the source. The spec says a different ID in the source's Metadata response rejects the connection, but the server (25.3, 26.1) never reads this field: it is not enforced.",
     }),
   ),
 };

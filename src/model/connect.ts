@@ -9,7 +9,11 @@ export const ConnectErrorDetail = strictObject(
     type: opt(
       Type.String({ description: 'Fully qualified type of the serialized message, e.g. `google.rpc.ErrorInfo`.' }),
     ),
-    value: opt(formatted('base64', { description: 'The serialized Protobuf message, standard base64.' })),
+    value: opt(
+      formatted('base64', {
+        description: 'The serialized Protobuf message, standard base64, padded or not (Connect emits it unpadded).',
+      }),
+    ),
     debug: opt(
       Type.Object(
         {},
@@ -20,7 +24,8 @@ export const ConnectErrorDetail = strictObject(
   {
     $id: 'ConnectErrorDetail',
     title: 'Connect error detail',
-    description: 'A typed detail attached to a Connect error.',
+    description: 'A typed detail attached to a Connect error. Other keys are allowed.',
+    additionalProperties: true,
   },
 );
 /** One entry of `details` in a Connect error. */
@@ -33,7 +38,12 @@ export const ConnectError = strictObject(
     message: opt(Type.String({ description: 'Developer-facing message in English.' })),
     details: opt(Type.Array(ConnectErrorDetail, { description: 'Typed details; any number.' })),
   },
-  { $id: 'ConnectError', title: 'Connect error', description: 'The body of a non-200 Admin API response.' },
+  {
+    $id: 'ConnectError',
+    title: 'Connect error',
+    description: 'The body of a non-200 Admin API response. Other keys are allowed.',
+    additionalProperties: true,
+  },
 );
 /** The JSON body of every non-200 response. */
 export type ConnectError = Static<typeof ConnectError>;

@@ -4,14 +4,13 @@
  * One implementation serves three consumers: the ahead-of-time ajv validator (imported by the
  * generated code), TypeBox's `Value.Check` (through its FormatRegistry) and the rules.
  */
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 
 /** Largest magnitude of a protobuf Duration, in seconds (10,000 years). */
 export const MAX_DURATION_SECONDS = 315_576_000_000;
 
 // Linear-time patterns only: every quantifier is bounded or over a disjoint character class.
 /** A Duration's magnitude: whole seconds, optional nanoseconds, the `s` suffix (a pattern source, unanchored). */
-export const DURATION_MAGNITUDE = '(\\d{1,12})(?:\\.(\\d{1,9}))?s';
+export const DURATION_MAGNITUDE = '(0|[1-9]\\d{0,11})(?:\\.(\\d{1,9}))?s';
 const DURATION_RE = new RegExp(`^(-)?${DURATION_MAGNITUDE}$`);
 const TIMESTAMP_RE =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
@@ -101,17 +100,16 @@ export function isInt64String(text: string): boolean {
   return n >= INT64_MIN && n <= INT64_MAX;
 }
 
-const uuidFormat = fullFormats.uuid as RegExp;
-const byteFormat = fullFormats.byte as (s: string) => boolean;
+const UUID_RE = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 /** True for a canonical hyphenated UUID (any version). */
-export function isUuid(text: string): boolean {
-  return !text.startsWith('urn:') && uuidFormat.test(text);
-}
+export const isUuid = (text: string): boolean => UUID_RE.test(text);
 
-/** True for standard (RFC 4648 §4) padded base64, the encoding protobuf JSON uses for bytes. */
+/** True for standard (RFC 4648 §4) base64, padded or not (the Connect protocol emits it unpadded and accepts both). */
 export function isBase64(text: string): boolean {
-  return text.length % 4 === 0 && byteFormat(text);
+  const m = /^[A-Za-z0-9+/]*(={0,2})$/.exec(text);
+  if (!m) return false;
+  return m[1] ? text.length % 4 === 0 : text.length % 4 !== 1;
 }
 
 /**
@@ -119,6 +117,7 @@ export function isBase64(text: string): boolean {
  * The generated validator imports this object, so it must stay a plain map of functions.
  */
 export const formatChecks = {
+  // The canonical forms: the decoder rewrites every other spelling the server accepts (src/decode/).
   duration: (s: string): boolean => parseDuration(s) !== undefined,
   timestamp: isTimestamp,
   int64: isInt64String,
@@ -131,9 +130,9 @@ export type FormatName = keyof typeof formatChecks;
 
 /** What each format looks like, for diagnostics ("must be …"). */
 export const formatDescriptions: Record<FormatName, string> = {
-  duration: 'a protobuf Duration string: seconds with an "s" suffix, e.g. "30s" or "1.5s"',
-  timestamp: 'an RFC 3339 timestamp with a time zone, e.g. "2026-01-31T12:00:00Z" (years 0001–9999)',
+  duration: 'a protobuf Duration string: seconds with an "s" suffix, e.g. "30s" or "1.5s", within ±315,576,000,000 s',
+  timestamp: 'an RFC 3339 timestamp with a time zone, e.g. "2026-01-31T12:00:00Z"',
   int64: 'a 64-bit integer, as a JSON number or a decimal string such as "42"',
   uuid: 'a UUID such as "0c6b9d5e-3f4a-4b1c-9d2e-7a8b6c5d4e3f"',
-  base64: 'standard padded base64, e.g. "q83v" or "AAECAw=="',
+  base64: 'standard base64, padded or not, e.g. "q83v", "AAECAw==" or "AAECAw"',
 };

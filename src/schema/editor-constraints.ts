@@ -3,29 +3,33 @@
  * them as you type. The validator keeps them as rules (with better messages and severities); only
  * error-level facts are encoded here, so an editor never flags what the linter accepts.
  */
-import { FORBIDDEN_SYNCED_PROPERTIES } from '../facts/topic-properties';
+import { TOPIC_PROPERTIES } from '../facts/topic-properties';
 import { SHA256_BASE64_RE } from '../facts/fingerprint';
-import { NUMERIC_CLIENT_OPTIONS } from '../model/client-options';
-import { DURATION_MAGNITUDE, INT64_STRING_RE } from '../model/formats';
+import { NUMERIC_CLIENT_OPTIONS, UNAPPLIED_CLIENT_OPTIONS } from '../model/client-options';
+import { INT64_STRING_RE } from '../model/formats';
 import { RESERVED_FILTER_NAMES } from '../facts/filters';
 import type { DocumentKind } from '../model/kinds';
 import type { JsonSchema } from './document';
 
+/** The seconds of a Duration as the server reads them: leading zeros allowed, at most 12 significant digits. */
+const SERVER_DURATION_MAGNITUDE = '0*\\d{1,12}(\\.\\d{1,9})?s';
+
 /** Editor-facing patterns for the model's custom formats (editors ignore unknown formats). */
 export const FORMAT_PATTERNS: Readonly<Record<string, { pattern: string; message: string; format?: string }>> = {
+  // What the server's decoder accepts (src/v/serde/protobuf/json.cc); the linter flags non-canonical spellings.
   duration: {
-    pattern: `^-?${DURATION_MAGNITUDE}$`,
+    pattern: `^(-?${SERVER_DURATION_MAGNITUDE})?$`,
     message: 'A protobuf Duration: seconds with an "s" suffix, e.g. "30s" or "1.5s" (not "PT30S", "30" or "1m").',
   },
   timestamp: {
     pattern:
-      '^(?!0000)\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$',
-    message: 'An RFC 3339 timestamp with a time zone, e.g. "2026-01-31T12:00:00Z" (years 0001–9999).',
+      '^([ \\t\\n\\v\\f\\r]*((-\\d{3}|\\d{4})-\\d{1,2}-\\d{1,2}[Tt]\\d{1,2}:\\d{1,2}:\\d{1,2}(\\.\\d+)?([Zz]|[+-]\\d{2}(:?\\d{2}(:?\\d{2})?)?)|infinite-future|infinite-past)[ \\t\\n\\v\\f\\r]*)?$',
+    message: 'An RFC 3339 timestamp with a time zone, e.g. "2026-01-31T12:00:00Z".',
   },
   int64: { pattern: INT64_STRING_RE.source, message: 'A 64-bit integer as a decimal string, e.g. "42".' },
   base64: {
-    pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$',
-    message: 'Standard padded base64, e.g. "AAECAw==".',
+    pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}(==)?|[A-Za-z0-9+/]{3}=?)?$',
+    message: 'Standard base64, padded or not, e.g. "AAECAw==" or "AAECAw".',
   },
   uuid: {
     pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
@@ -69,8 +73,9 @@ function require(schema: JsonSchema | undefined, ...names: string[]): void {
   schema.required = [...new Set([...((schema.required as string[] | undefined) ?? []), ...names])];
 }
 
+// UNSPECIFIED is also the number 0, which the server reads as that value.
 const notUnspecified = (value: string, hint: string): JsonSchema => ({
-  not: { const: value },
+  not: { enum: [value, 0] },
   errorMessage: `${value} is refused by the server: ${hint}`,
 });
 
@@ -114,17 +119,21 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
     pattern: '^[A-Za-z0-9._-]+$',
     patternErrorMessage: 'Use 1–128 characters from A-Z a-z 0-9 . _ - (shadow-link-name).',
   });
+  // The server refuses a link without bootstrap servers, also when the sections holding them are missing.
+  require(link, 'configurations');
+  require(def(doc, 'ShadowLinkConfigurations'), 'clientOptions');
   const client = def(doc, 'ClientOptions');
   constrain(client, 'bootstrapServers', { minItems: 1 });
   const servers = prop(client, 'bootstrapServers');
   if (servers?.items) {
     Object.assign(servers.items as JsonSchema, {
-      pattern: `^\\s*[^\\s:\\[\\]]+:${PORT}\\s*$`,
+      pattern: `^[^\\s:\\[\\]]+:[ \\t\\n\\v\\f\\r]*\\+?0*${PORT}[ \\t\\n\\v\\f\\r]*$`,
       patternErrorMessage:
         'host:port with a port from 0 to 65535, e.g. "kafka-1.example.com:9092" (IPv6 literals cannot be parsed by the server).',
     });
   }
-  for (const field of NUMERIC_CLIENT_OPTIONS) constrain(client, field, { minimum: 0 });
+  for (const field of NUMERIC_CLIENT_OPTIONS)
+    if (!UNAPPLIED_CLIENT_OPTIONS.includes(field)) constrain(client, field, { minimum: 0 });
   const auth = def(doc, 'AuthenticationConfiguration');
   if (auth) auth.minProperties = 1;
   atMostOne(
@@ -153,14 +162,28 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
     require(def(doc, name), field);
     constrain(def(doc, name), field, notUnspecified(unspecified, hint));
   }
+  // Alias names the spec lists but the server's decoder does not know: read as UNSPECIFIED and refused.
+  for (const [name, alias, use] of [
+    ['NameFilter', 'PATTERN_TYPE_PREFIXED', 'PATTERN_TYPE_PREFIX'],
+    ['AclResourceFilter', 'ACL_PATTERN_PREFIX', 'ACL_PATTERN_PREFIXED'],
+  ] as const) {
+    const field = prop(def(doc, name), 'patternType');
+    if (field)
+      field.allOf = [
+        {
+          not: { const: alias },
+          errorMessage: `${alias} is not known to the server (read as UNSPECIFIED and refused): use ${use} (enum-alias).`,
+        },
+      ];
+  }
   // Topic filters only: the name rules the server enforces.
   const defs = doc.$defs as Record<string, JsonSchema>;
   defs['TopicFilter'] = {
     title: 'Topic filter',
     description:
-      'A name filter for topics: a topic name (A-Z a-z 0-9 . _ -, at most 249 characters), a prefix, or a lone * with PATTERN_TYPE_LITERAL. Reserved topics cannot be named.',
+      'A name filter for topics: a topic name (A-Z a-z 0-9 . _ -), a prefix, or a lone * with PATTERN_TYPE_LITERAL. Reserved topics cannot be named.',
     markdownDescription:
-      'A name filter for topics: a topic name (`A-Z a-z 0-9 . _ -`, at most 249 characters), a prefix, or a lone `*` with `PATTERN_TYPE_LITERAL`. Reserved topics cannot be named.',
+      'A name filter for topics: a topic name (`A-Z a-z 0-9 . _ -`), a prefix, or a lone `*` with `PATTERN_TYPE_LITERAL`. Reserved topics cannot be named.',
     allOf: [
       { $ref: '#/$defs/NameFilter' },
       {
@@ -168,7 +191,6 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
         properties: {
           name: {
             minLength: 1,
-            maxLength: 249,
             pattern: '^(\\*|[A-Za-z0-9._-]+)$',
             patternErrorMessage:
               'A topic name uses only A-Z a-z 0-9 . _ -; "*" alone matches every topic (with PATTERN_TYPE_LITERAL). Filters are not globs (topic-filter-name).',
@@ -190,9 +212,9 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
           properties: {
             name: {
               type: 'string',
-              not: { type: 'string', pattern: '^(\\*$|_svc|__svc)' },
+              not: { enum: ['*', '_svc', '__svc'] },
               errorMessage:
-                'A PREFIX filter may not be "*" nor start with _svc or __svc (topic-filter-name, reserved-topic-filter).',
+                'A PREFIX filter may not be "*", "_svc" or "__svc" (topic-filter-name, reserved-topic-filter).',
             },
           },
         },
@@ -205,7 +227,7 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
   const synced = prop(topics, 'syncedShadowTopicProperties');
   if (synced?.items) {
     Object.assign(synced.items as JsonSchema, {
-      not: { enum: [...FORBIDDEN_SYNCED_PROPERTIES['26.1']] },
+      not: { enum: [...TOPIC_PROPERTIES['26.1'].forbidden] },
       errorMessage:
         'This internal property may not be synced to shadow topics (synced-property-forbidden, server 26.1).',
     });
@@ -218,7 +240,7 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
   for (const name of ['ConsumerOffsetSyncOptions', 'SecuritySyncOptions', 'TopicMetadataSyncOptions']) {
     const interval = prop(def(doc, name), 'interval');
     if (interval) {
-      interval.pattern = `^${DURATION_MAGNITUDE}$`;
+      interval.pattern = `^(${SERVER_DURATION_MAGNITUDE})?$`;
       interval.patternErrorMessage =
         'A non-negative protobuf Duration: seconds with an "s" suffix, e.g. "30s"; "0s" means the default (duration).';
     }
@@ -246,9 +268,21 @@ function constrainResponse(doc: JsonSchema): void {
   });
 }
 
+/** The spelling this server uses for `canceled` is accepted by the linter (an info), so editors accept it too. */
+function acceptCancelled(doc: JsonSchema): void {
+  const codes = def(doc, 'ConnectErrorCode');
+  if (!codes || !Array.isArray(codes.enum)) return;
+  codes.enum = [...(codes.enum as string[]), 'cancelled'];
+  const note =
+    'How this server spells canceled (it sends it with HTTP 422); Connect clients read it as an unknown code.';
+  for (const key of ['enumDescriptions', 'markdownEnumDescriptions'])
+    if (Array.isArray(codes[key])) codes[key] = [...(codes[key] as string[]), note];
+}
+
 /** Applies the expressible rules of a kind to its exported document (in place). */
 export function addEditorConstraints(kind: DocumentKind, doc: JsonSchema): void {
   if (kind === 'ShadowLink') constrainRequest(doc, doc);
   else if (kind === 'CreateShadowLinkRequest') constrainRequest(doc, def(doc, 'ShadowLink')!);
   else if (kind === 'CreateShadowLinkResponse') constrainResponse(doc);
+  else if (kind === 'ConnectError') acceptCancelled(doc);
 }

@@ -2,6 +2,7 @@
 import { DOCUMENT_KINDS, kindSchemas, schemaUrl, type DocumentKind } from '../model/kinds';
 import { toDocument, type JsonSchema } from './document';
 import { addEditorConstraints, formatsToPatterns } from './editor-constraints';
+import { acceptServerSpellings } from './server-spellings';
 import { addSnippets } from './snippets';
 
 /** Adds `markdownDescription` / `markdownEnumDescriptions` beside plain ones, everywhere in a schema. */
@@ -48,6 +49,7 @@ export function exportSchema(kind: DocumentKind): JsonSchema {
   addEditorConstraints(kind, doc);
   addSnippets(doc, kind);
   describeReferences(doc);
+  if (kind !== 'ConnectError') acceptServerSpellings(doc);
   const properties = { ...(doc.properties as JsonSchema) };
   // Files may name their schema; the linter strips this key before checking the document.
   doc.properties = {

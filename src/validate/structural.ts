@@ -9,7 +9,8 @@ import { INT32_MAX, INT32_MIN } from '../model/primitives';
 import { kindSchemas, REQUEST_KINDS, type DocumentKind } from '../model/kinds';
 import { childPointer, fieldName, getAt, lastToken, parentPointer } from '../util/pointer';
 import { describeSecret, describeType, isSecretValue, showValue } from '../secrets/classify';
-import { isSnakeCase, listValues, nearest, snakeToCamel } from '../util/suggest';
+import { listValues, nearest } from '../util/suggest';
+import { ruleFinding } from '../engine/findings';
 import * as validators from '../generated/validators.js';
 import { canonicalEnumName, ENUM_ALIASES } from './enum-spelling';
 import { allowedKeys, enumValues, schemaAt } from './schema-walk';
@@ -60,7 +61,7 @@ export function rewriteErrors(
     if (e.keyword !== 'additionalProperties') continue;
     const parent = e.instancePath;
     const key = String((e.params as { additionalProperty: string }).additionalProperty);
-    const d = unknownKey(kind, root, doc, parent, key);
+    const d = unknownKey(kind, root, parent, key);
     out.push(d.diagnostic);
     if (d.renameTo) renamedTo.add(childPointer(parent, d.renameTo));
   }
@@ -141,7 +142,6 @@ function where(pointer: string): string {
 function unknownKey(
   kind: DocumentKind,
   root: Parameters<typeof schemaAt>[0],
-  doc: unknown,
   parent: string,
   key: string,
 ): { diagnostic: StructuralDiagnostic; renameTo?: string } {
@@ -150,26 +150,6 @@ function unknownKey(
   const shown = JSON.stringify(key.length > 80 ? `${key.slice(0, 77)}…` : key);
   const inWhere = where(parent);
 
-  const camel = snakeToCamel(key);
-  if (isSnakeCase(key) && allowed.includes(camel)) {
-    const present = Object.hasOwn(getAt(doc, parent) as object, camel);
-    return {
-      renameTo: camel,
-      diagnostic: {
-        code: 'snake-case-key',
-        severity: 'error',
-        pointer,
-        message: present
-          ? `${shown} is the snake_case spelling of \`${camel}\`, which is also present: the server would merge both. Remove ${shown}.`
-          : `${shown} is the snake_case spelling of \`${camel}\`: the server accepts it, the spec does not. Rename it to "${camel}".`,
-        suggestions: [
-          present
-            ? { message: `Remove ${shown}.`, fix: { kind: 'remove', pointer }, autofix: false }
-            : { message: `Rename to "${camel}".`, fix: { kind: 'rename-key', pointer, to: camel }, autofix: true },
-        ],
-      },
-    };
-  }
   if (REQUEST_KINDS.has(kind) && OUTPUT_ONLY_FIELDS.has(key)) {
     return {
       diagnostic: {
@@ -257,6 +237,16 @@ function typeMismatch(
         : {}),
     };
   }
+  if (value === null && kind !== 'ConnectError' && !types.includes('object') && !types.includes('array')) {
+    const what = schema?.enum
+      ? 'an enum field'
+      : types.includes('boolean')
+        ? 'a boolean field'
+        : types.includes('integer') || types.includes('number')
+          ? 'a number field'
+          : 'a string field';
+    return ruleFinding('null-value', 'scalar', pointer, { field: fieldName(pointer), what });
+  }
   const isInt64 = schema?.format === 'int64';
   const isInt32 = types.includes('integer') && schema?.maximum === INT32_MAX;
   let want = types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
@@ -264,19 +254,7 @@ function typeMismatch(
   else if (isInt32) want = 'a whole number (int32)';
   const suggestions: Suggestion[] = [];
   // Common slips with one obvious repair: a quoted number, a quoted boolean, a lone value for a list.
-  if (
-    typeof value === 'string' &&
-    isInt32 &&
-    /^-?\d{1,10}$/.test(value) &&
-    Number(value) >= INT32_MIN &&
-    Number(value) <= INT32_MAX
-  ) {
-    suggestions.push({
-      message: `Use the number ${value}.`,
-      fix: { kind: 'replace-value', pointer, value: Number(value) },
-      autofix: true,
-    });
-  } else if (typeof value === 'string' && types.includes('boolean') && (value === 'true' || value === 'false')) {
+  if (typeof value === 'string' && types.includes('boolean') && (value === 'true' || value === 'false')) {
     suggestions.push({
       message: `Use ${value} without quotes.`,
       fix: { kind: 'replace-value', pointer, value: value === 'true' },
@@ -309,18 +287,7 @@ function badEnum(kind: DocumentKind, doc: unknown, pointer: string, allowed: str
   const value = getAt(doc, pointer);
   const field = fieldName(pointer);
   if (kind === 'ConnectError') {
-    if (value === 'cancelled') {
-      return {
-        code: 'connect-error',
-        severity: 'warning',
-        pointer,
-        message:
-          '`code` "cancelled" is a non-standard spelling some servers emit; the Connect protocol spells it "canceled".',
-        suggestions: [
-          { message: 'Use "canceled".', fix: { kind: 'replace-value', pointer, value: 'canceled' }, autofix: true },
-        ],
-      };
-    }
+    if (value === 'cancelled') return ruleFinding('connect-error', 'cancelled', pointer, {});
     const guess = typeof value === 'string' ? nearest(value, allowed) : undefined;
     return {
       code: 'connect-error',

@@ -7,11 +7,9 @@ import { create } from '@bufbuild/protobuf';
 import { DurationSchema, timestampFromMs } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  ALWAYS_REPLICATED_PROPERTIES,
-  DEFAULT_SYNCED_PROPERTIES,
-  FORBIDDEN_SYNCED_PROPERTIES,
-} from '../../../src/facts/topic-properties';
+import { ALWAYS_REPLICATED_PROPERTIES, TOPIC_PROPERTIES } from '../../../src/facts/topic-properties';
+import { decideVersion } from '../../../src/client/version';
+import type { TargetVersion } from '../../../src/engine/types';
 import {
   BrokerSchema,
   GetBrokerResponseSchema,
@@ -129,7 +127,7 @@ const NAME_RE = /^[A-Za-z0-9._-]+$/;
 const RESERVED_TOPICS = ['__consumer_offsets', '_svc.audit_log', '_schemas'];
 
 /** The frontend validator (frontend.cc `validate_mutation`) for a new link. */
-function validateNew(link: ShadowLink, links: Map<string, unknown>): void {
+function validateNew(link: ShadowLink, links: Map<string, unknown>, facts: TargetVersion): void {
   const nameBytes = new TextEncoder().encode(link.name).length;
   if (link.name === '' || nameBytes > 128 || !NAME_RE.test(link.name)) throw clusterError('link_name_invalid');
   if (links.size >= 1) throw clusterError('limit_exceeded', Code.ResourceExhausted);
@@ -145,7 +143,7 @@ function validateNew(link: ShadowLink, links: Map<string, unknown>): void {
       (f.patternType === PatternType.PREFIX && (p === '_svc' || p === '__svc'));
     if (bad) throw clusterError('topic_filter_invalid');
   }
-  const forbidden = FORBIDDEN_SYNCED_PROPERTIES['26.1'];
+  const forbidden = TOPIC_PROPERTIES[facts].forbidden;
   if ((topics?.syncedShadowTopicProperties ?? []).some((p) => forbidden.includes(p)))
     throw clusterError('topic_property_excluded_from_mirroring');
 }
@@ -159,6 +157,7 @@ function buildResponse(
   servers: string[],
   uid: string,
   now: Date,
+  facts: TargetVersion,
 ): CreateShadowLinkResponse {
   const link = request.shadowLink!;
   const cfg = link.configurations;
@@ -176,7 +175,7 @@ function buildResponse(
   const synced = [
     ...new Set([
       ...ALWAYS_REPLICATED_PROPERTIES,
-      ...(topics?.excludeDefault ? [] : DEFAULT_SYNCED_PROPERTIES),
+      ...(topics?.excludeDefault ? [] : TOPIC_PROPERTIES[facts].defaults),
       ...userProps,
     ]),
   ].sort();
@@ -273,8 +272,10 @@ export class Cluster {
         `Cluster link '${link.name}' preflight check failed - unable to connect to cluster`,
         Code.FailedPrecondition,
       );
-    validateNew(link, this.links);
-    const response = buildResponse(request, servers, randomUUID(), this.options.now?.() ?? new Date());
+    // The property facts of the version this server reports (25.3 and 26.1 differ).
+    const facts = decideVersion(this.options.version ?? 'v26.1.3').target;
+    validateNew(link, this.links, facts);
+    const response = buildResponse(request, servers, randomUUID(), this.options.now?.() ?? new Date(), facts);
     this.links.set(link.name, response);
     return response;
   }

@@ -1,0 +1,86 @@
+/**
+ * Which report goes where: `-f/--format` and `-o/--output` repeat, `--output.<format>` names a
+ * format's file outright.
+ *
+ * The rule: the formats are the `-f` values in order (stylish when none), plus any format named
+ * by `--output.<format>`. Formats without an `--output.<format>` take the `-o` files in order,
+ * aligned to the end: `-f github -f sarif -o results.sarif` prints github and writes sarif. At
+ * most one format is left for standard output. A file whose extension says another kind of
+ * report (`.sarif`, `.xml`, `.json`) than its format writes is refused, so text never lands in a
+ * `.sarif` file.
+ */
+import { FORMAT_NAMES, isFormatName, unknownFormatMessage, type FormatName } from '../format/index';
+import { UsageError } from './usage-error';
+
+/** One report: its format and its file (undefined: standard output). */
+export interface ReportOutput {
+  format: FormatName;
+  file?: string;
+}
+
+/** The extensions each format's files may have, among those that name a kind of report. */
+const EXTENSIONS: Record<FormatName, readonly string[]> = {
+  stylish: [],
+  github: [],
+  json: ['.json'],
+  gitlab: ['.json'],
+  sarif: ['.sarif', '.json'],
+  junit: ['.xml'],
+};
+const TELLING = new Set(Object.values(EXTENSIONS).flat());
+
+/** The report kind an extension announces, for the message. */
+const KIND_OF: Record<string, string> = { '.sarif': 'SARIF', '.xml': 'XML', '.json': 'JSON' };
+
+/** Refuses a file whose extension announces another kind of report than `format` writes. */
+function checkExtension(format: FormatName, file: string, fromDashO: boolean): void {
+  const ext = /\.[^./\\]+$/.exec(file)?.[0].toLowerCase() ?? '';
+  if (!TELLING.has(ext) || EXTENSIONS[format].includes(ext)) return;
+  const fits = FORMAT_NAMES.filter((f) => EXTENSIONS[f].includes(ext));
+  const others = fits.length > 1 ? ` (${KIND_OF[ext]} formats: ${fits.join(', ')})` : '';
+  throw new UsageError(
+    `${file} would receive the ${format} report, which is not ${KIND_OF[ext]}${fromDashO ? ' (-o files go to the last formats given, in order)' : ''}. Use --output.${fits[0]} ${file}${others}, or choose another file name.`,
+  );
+}
+
+/** Pairs formats with files per the rule above; a usage error for anything ambiguous. */
+export function planOutputs(
+  formatArgs: readonly string[],
+  outputArgs: readonly string[],
+  keyed: readonly (readonly [string, string])[],
+): ReportOutput[] {
+  for (const f of formatArgs) if (!isFormatName(f)) throw new UsageError(unknownFormatMessage(f));
+  const formats = (formatArgs.length > 0 ? [...formatArgs] : ['stylish']) as FormatName[];
+  const repeated = formats.find((f, i) => formats.indexOf(f) !== i);
+  if (repeated) throw new UsageError(`-f ${repeated} is given twice; each format is written once.`);
+
+  const files = new Map<FormatName, string>();
+  for (const [format, file] of keyed) {
+    if (!isFormatName(format)) throw new UsageError(unknownFormatMessage(format));
+    if (!formats.includes(format)) formats.push(format);
+    files.set(format, file);
+  }
+  const open = formats.filter((f) => !files.has(f));
+  if (outputArgs.length > open.length) {
+    throw new UsageError(
+      `${outputArgs.length} output files (-o) for ${open.length === 0 ? 'no format' : `${open.length} format${open.length === 1 ? '' : 's'} (${open.join(', ')})`}; give a -f <format> for each file.`,
+    );
+  }
+  const toStdout = open.slice(0, open.length - outputArgs.length);
+  open.slice(toStdout.length).forEach((format, i) => files.set(format, outputArgs[i]!));
+  if (toStdout.length > 1) {
+    throw new UsageError(
+      `Formats ${toStdout.join(' and ')} would ${toStdout.length === 2 ? 'both' : 'all'} print to standard output; write all but one to a file with -o <file> or --output.<format> <file>.`,
+    );
+  }
+
+  const seen = new Set<string>();
+  for (const [format, file] of files) {
+    if (file.trim() === '')
+      throw new UsageError(`--output needs a file name for ${format}; omit it to print the report.`);
+    if (seen.has(file)) throw new UsageError(`${file} is named as the output of two formats; give each its own file.`);
+    seen.add(file);
+    checkExtension(format, file, !keyed.some(([f]) => f === format));
+  }
+  return formats.map((format) => (files.has(format) ? { format, file: files.get(format)! } : { format }));
+}

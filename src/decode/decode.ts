@@ -1,0 +1,286 @@
+/**
+ * The server's JSON decoding, reproduced: every spelling the server accepts for a field (snake_case
+ * keys, enum numbers, int32 decimal strings, `null` for messages and lists, lenient Durations and
+ * Timestamps) is turned into the canonical document, so that structure and rules check exactly what
+ * the server will act on. Each non-canonical spelling is reported where it is written.
+ * Source: bazel/pbgen/main.go and src/v/serde/protobuf/json.cc of the server (26.1).
+ */
+import type { TSchema } from '@sinclair/typebox';
+import { ruleFinding } from '../engine/findings';
+import type { Diagnostic } from '../lint/diagnostics';
+import { kindSchemas, type DocumentKind } from '../model/kinds';
+import { childPointer, fieldName, isObject } from '../util/pointer';
+import { canonicalDuration, int32FromString, parseServerTimestamp } from '../model/server-scalars';
+
+type Node = { [key: string]: unknown };
+
+/** Where a canonical container came from: its written pointer, and written names of renamed keys or moved items. */
+interface Origin {
+  at: string;
+  keys?: Map<string, string>;
+  items?: string[];
+}
+
+/** The result of decoding: the canonical document, the spelling findings, and the pointer mapping. */
+export interface Decoded {
+  /** The document as the server reads it; the input itself when it was already canonical. */
+  value: unknown;
+  /** Findings about spellings, with pointers as written. */
+  diagnostics: Diagnostic[];
+  /** Maps a pointer into `value` to the pointer of the same place as written. */
+  written(pointer: string): string;
+}
+
+/** `bootstrapServers` → `bootstrap_servers`: the protobuf field name the server also accepts. */
+export const protoName = (jsonName: string): string => jsonName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Property schemas by JSON name and by proto name, per object schema (computed once). */
+const nameTables = new WeakMap<object, Map<string, string>>();
+function namesOf(schema: Node): Map<string, string> {
+  let table = nameTables.get(schema);
+  if (!table) {
+    table = new Map();
+    for (const json of Object.keys((schema.properties as Node) ?? {})) {
+      table.set(json, json);
+      const proto = protoName(json);
+      if (proto !== json) table.set(proto, json);
+    }
+    nameTables.set(schema, table);
+  }
+  return table;
+}
+
+const isMessage = (s: Node | undefined): boolean => !!s && isObject(s.properties);
+const isList = (s: Node | undefined): boolean => !!s && s.type === 'array';
+const isEnum = (s: Node | undefined): s is Node & { enum: string[] } => !!s && Array.isArray(s.enum);
+const isInt32 = (s: Node | undefined): boolean => !!s && s.type === 'integer';
+
+/** The enum names by protobuf number: aliases share their target's number and are not numbered themselves. */
+const ENUM_ALIASES = new Set(['PATTERN_TYPE_PREFIXED', 'ACL_PATTERN_PREFIX']);
+function enumByNumber(s: Node & { enum: string[] }, n: number): string | undefined {
+  return s.enum.filter((name) => !ENUM_ALIASES.has(name))[n];
+}
+
+class Decoder {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly origins = new WeakMap<object, Origin>();
+
+  /** Decodes `value` (written at `at`) against `schema`; returns the canonical value (the same object when unchanged). */
+  decode(value: unknown, schema: Node | undefined, at: string, depth: number): unknown {
+    if (!schema || depth > 300) return value;
+    if (isMessage(schema) && isObject(value)) return this.message(value, schema, at, depth);
+    if (isList(schema) && Array.isArray(value)) return this.list(value, schema.items as Node, at, depth);
+    if (isEnum(schema) && typeof value === 'number' && Number.isInteger(value)) {
+      const name = enumByNumber(schema, value);
+      if (name === undefined) return value;
+      this.diagnostics.push(
+        ruleFinding(
+          'enum-spelling',
+          'number',
+          at,
+          { field: fieldName(at), value, name },
+          { kind: 'replace-value', pointer: at, value: name },
+        ),
+      );
+      return name;
+    }
+    if (isInt32(schema) && typeof value === 'string') {
+      const n = int32FromString(value);
+      if (n === undefined) return value;
+      this.diagnostics.push(
+        ruleFinding(
+          'integer-as-string',
+          'quoted',
+          at,
+          { field: fieldName(at), value: JSON.stringify(value.slice(0, 40)), number: n },
+          {
+            kind: 'replace-value',
+            pointer: at,
+            value: n,
+          },
+        ),
+      );
+      return n;
+    }
+    if (schema.format === 'duration' && typeof value === 'string') {
+      const canonical = canonicalDuration(value);
+      if (canonical === undefined || canonical === value) return value;
+      this.diagnostics.push(
+        ruleFinding(
+          'duration',
+          value === '' ? 'empty' : 'nonCanonical',
+          at,
+          { field: fieldName(at), value: JSON.stringify(value.slice(0, 40)), canonical: JSON.stringify(canonical) },
+          { kind: 'replace-value', pointer: at, value: canonical },
+        ),
+      );
+      return canonical;
+    }
+    if (schema.format === 'timestamp' && typeof value === 'string') {
+      const parsed = parseServerTimestamp(value);
+      if (!parsed || parsed.canonical === value) return value;
+      if (value === '') {
+        this.diagnostics.push(ruleFinding('start-at-timestamp', 'empty', at, {}));
+        return parsed.canonical;
+      }
+      // Infinite times have no RFC 3339 spelling: the rules judge the nearest representable instant.
+      const canonical =
+        parsed.canonical ??
+        (parsed.epochMillis > 0 ? '9999-12-31T23:59:59Z' : parsed.epochMillis < 0 ? '0001-01-01T00:00:00Z' : undefined);
+      if (canonical === undefined) return value;
+      this.diagnostics.push(
+        ruleFinding(
+          'start-at-timestamp',
+          'nonCanonical',
+          at,
+          { value: JSON.stringify(value.slice(0, 60)), canonical: JSON.stringify(canonical) },
+          parsed.canonical ? { kind: 'replace-value', pointer: at, value: parsed.canonical } : undefined,
+        ),
+      );
+      return canonical;
+    }
+    return value;
+  }
+
+  private message(value: Node, schema: Node, at: string, depth: number): unknown {
+    const names = namesOf(schema);
+    const props = schema.properties as Record<string, Node>;
+    let out: Node | undefined;
+    const keys = new Map<string, string>();
+    const writtenAs = new Map<string, string>();
+    const ensure = (upTo: string | undefined): Node => {
+      if (out) return out;
+      out = {};
+      // Copy the keys already seen unchanged, in order, up to the first one that changes.
+      for (const k of Object.keys(value)) {
+        if (k === upTo) break;
+        out[k] = value[k];
+      }
+      return out;
+    };
+    for (const key of Object.keys(value)) {
+      const raw = value[key];
+      const json = names.get(key);
+      const pointer = childPointer(at, key);
+      if (json === undefined) {
+        if (out) out[key] = raw;
+        continue;
+      }
+      const fieldSchema = props[json];
+      if (raw === null && (isMessage(fieldSchema) || isList(fieldSchema))) {
+        // `null` for a message or a list means "not set" to the server.
+        ensure(key);
+        continue;
+      }
+      const decoded = this.decode(raw, fieldSchema, pointer, depth + 1);
+      const previous = writtenAs.get(json);
+      if (previous !== undefined) {
+        // Both spellings of one field: lists are appended, anything else is replaced by the later one.
+        this.diagnostics.push(
+          ruleFinding('snake-case-key', 'both', pointer, {
+            key: JSON.stringify(key),
+            other: JSON.stringify(previous),
+            camel: json,
+          }),
+        );
+        const target = ensure(key);
+        if (isList(fieldSchema) && Array.isArray(target[json]) && Array.isArray(decoded)) {
+          const first = target[json] as unknown[];
+          const firstAt =
+            this.origins.get(first)?.items ?? first.map((_, i) => childPointer(childPointer(at, previous), i));
+          const merged = [...first, ...decoded];
+          const secondAt = decoded.map((_, i) => childPointer(pointer, i));
+          this.origins.set(merged, { at: childPointer(at, previous), items: [...firstAt, ...secondAt] });
+          target[json] = merged;
+        } else {
+          target[json] = decoded;
+          keys.set(json, key);
+        }
+        continue;
+      }
+      writtenAs.set(json, key);
+      if (json !== key) {
+        this.diagnostics.push(
+          ruleFinding(
+            'snake-case-key',
+            'rename',
+            pointer,
+            { key: JSON.stringify(key), camel: json },
+            {
+              kind: 'rename-key',
+              pointer,
+              to: json,
+            },
+          ),
+        );
+        keys.set(json, key);
+        ensure(key)[json] = decoded;
+      } else if (decoded !== raw) ensure(key)[json] = decoded;
+      else if (out) out[json] = decoded;
+    }
+    if (!out) return value;
+    this.origins.set(out, { at, ...(keys.size > 0 ? { keys } : {}) });
+    return out;
+  }
+
+  private list(value: unknown[], itemSchema: Node | undefined, at: string, depth: number): unknown {
+    let out: unknown[] | undefined;
+    let items: string[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const raw = value[i];
+      const pointer = childPointer(at, i);
+      if (raw === null && isMessage(itemSchema)) {
+        // The server skips null entries of a list of messages.
+        this.diagnostics.push(ruleFinding('null-value', 'entry', pointer, {}, { kind: 'remove', pointer }));
+        if (!out) {
+          out = value.slice(0, i);
+          items = out.map((_, j) => childPointer(at, j));
+        }
+        continue;
+      }
+      const decoded = this.decode(raw, itemSchema, pointer, depth + 1);
+      if (!out && decoded !== raw) {
+        out = value.slice(0, i);
+        items = out.map((_, j) => childPointer(at, j));
+      }
+      if (out) {
+        out.push(decoded);
+        items!.push(pointer);
+      }
+    }
+    if (!out) return value;
+    this.origins.set(out, { at, items: items! });
+    return out;
+  }
+}
+
+/** The canonical document of `kind` and its spelling findings (pointers as written). */
+export function decodeDocument(kind: DocumentKind, value: unknown): Decoded {
+  // A Connect error is plain JSON written by servers and proxies, not a protobuf message.
+  if (kind === 'ConnectError') return { value, diagnostics: [], written: (p) => p };
+  const d = new Decoder();
+  const canonical = d.decode(value, kindSchemas[kind] as TSchema as Node, '', 0);
+  if (canonical === value) return { value, diagnostics: d.diagnostics, written: (p) => p };
+  const written = (pointer: string): string => {
+    if (pointer === '') return '';
+    let node: unknown = canonical;
+    let at = '';
+    const tokens = pointer.slice(1).split('/');
+    for (const raw of tokens) {
+      const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      const origin = node !== null && typeof node === 'object' ? d.origins.get(node) : undefined;
+      if (origin) at = origin.at;
+      let next: string;
+      if (Array.isArray(node) && origin?.items && /^\d+$/.test(token) && Number(token) < origin.items.length)
+        next = origin.items[Number(token)]!;
+      else next = childPointer(at, origin?.keys?.get(token) ?? token);
+      node = node !== null && typeof node === 'object' ? (node as Node)[token] : undefined;
+      at = next;
+    }
+    return at;
+  };
+  return { value: canonical, diagnostics: d.diagnostics, written };
+}
+
+/** The document as the server would read it: camelCase keys, enum names, numbers as numbers. */
+export const canonicalize = (kind: DocumentKind, value: unknown): unknown => decodeDocument(kind, value).value;
