@@ -98,6 +98,37 @@ describe('lint before send', () => {
     });
   });
 
+  it('sends the canonical form of any spelling the linter accepts', async () => {
+    const { c, sent, events } = await setup();
+    await c.createShadowLink({
+      shadow_link: {
+        name: 'dr-link',
+        configurations: {
+          client_options: { bootstrap_servers: ['source-1:9092'], fetch_max_bytes: '1048576' },
+          topic_metadata_sync_options: {
+            interval: '',
+            auto_create_shadow_topic_filters: [{ pattern_type: 1, filter_type: 1, name: 'orders' }],
+          },
+        },
+      },
+    } as never);
+    expect(events.find((e) => e.phase === 'request')?.diagnostics.map((d) => d.code)).toContain('snake-case-key');
+    expect(JSON.parse(sent(CREATE)[0]!.body)).toEqual({
+      shadowLink: {
+        name: 'dr-link',
+        configurations: {
+          clientOptions: { bootstrapServers: ['source-1:9092'], fetchMaxBytes: 1048576 },
+          topicMetadataSyncOptions: {
+            interval: '0s',
+            autoCreateShadowTopicFilters: [
+              { patternType: 'PATTERN_TYPE_LITERAL', filterType: 'FILTER_TYPE_INCLUDE', name: 'orders' },
+            ],
+          },
+        },
+      },
+    });
+  });
+
   it('refuses a placeholder whose variable is unset, naming it, before sending', async () => {
     const { c, lb } = await setup({}, { env: { OTHER: 'x' } });
     const request = link('dr-link', {
