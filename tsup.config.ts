@@ -69,6 +69,16 @@ export default defineConfig([
     define,
   },
   {
+    // The language server (`svc-admin-spec lsp --stdio`) and its worker thread for large documents:
+    // separate bundles, so that `lint` never loads them.
+    entry: { lsp: 'src/lsp/main.ts', 'lsp-worker': 'src/lsp/worker.ts' },
+    format: ['cjs'],
+    target: 'node20',
+    noExternal: [/.*/],
+    minify: true,
+    define,
+  },
+  {
     // The executable: a small launcher that runs cli-main.cjs through V8's code cache.
     entry: { cli: 'src/cli/launch.ts' },
     format: ['cjs'],

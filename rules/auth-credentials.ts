@@ -10,7 +10,7 @@ export default defineRule({
     description:
       'PLAIN and SCRAM need a non-empty `username` and `password`; SCRAM also needs `scramMechanism` SHA-256 or SHA-512 (see `unspecified-enum` for an explicit UNSPECIFIED).',
     rationale:
-      'The server refuses missing or empty credentials and a missing SCRAM mechanism while converting the request, with a message that does not say which field.',
+      'The server refuses missing or empty credentials and a missing SCRAM mechanism while converting the request (src/v/redpanda/admin/services/shadow_link/converter.cc, `create_authn_settings`), with a message that does not say which field: "Invalid cluster link configuration: When setting SCRAM configuration, must provide username, password, and mechanism" (or "When setting PLAIN configuration, must provide username and password").',
   },
   messages: {
     missing: '`{member}.{field}` is missing; SASL authentication needs it.',

@@ -11,7 +11,7 @@ export default defineRule({
     description:
       "A topic or group filter's `filterType` and `patternType`, an ACL filter's `resourceType`, `patternType`, `operation` and `permissionType`, and `scramMechanism` must not be `*_UNSPECIFIED`, explicitly or by omission (a missing `scramMechanism` is reported by `auth-credentials`).",
     rationale:
-      'The server refuses UNSPECIFIED in all of these while converting the request, and an omitted enum field is UNSPECIFIED. Use the `*_ANY` value where you mean "all".',
+      'The server refuses UNSPECIFIED in all of these while converting the request (src/v/redpanda/admin/services/shadow_link/converter.cc): "Invalid cluster link configuration: pattern_type is unspecified" (also `filter_type`, `acl_resource`, `acl_pattern`, `acl_operation`, and "acl_permission_type unspecified"). An omitted enum field is UNSPECIFIED, and so is any name the decoder does not know. Use the `*_ANY` value where you mean "all".',
   },
   messages: {
     explicit: '`{field}` is "{value}"; the server refuses UNSPECIFIED here. Use one of {choices}.',

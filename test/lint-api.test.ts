@@ -55,6 +55,22 @@ describe('lint', () => {
     expect(r.diagnostics[0]!.message).toMatch(/set by the server/);
   });
 
+  it('says what the server does with a wrong enum value: unknown names and integers become UNSPECIFIED, other types fail', () => {
+    const message = (filterType: unknown) =>
+      lint('ShadowLink', {
+        name: 'x',
+        configurations: {
+          clientOptions: { bootstrapServers: ['a:1'] },
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [{ filterType, name: 'a', patternType: 'PATTERN_TYPE_LITERAL' }],
+          },
+        },
+      }).diagnostics.find((d) => d.code === 'schema/enum')!.message;
+    expect(message('FOO')).toContain('read it as UNSPECIFIED');
+    expect(message(99)).toContain('read it as UNSPECIFIED');
+    for (const v of [true, 1.5, {}]) expect(message(v)).toContain('"invalid request input"');
+  });
+
   it('suggests the nearest enum value and lists the allowed ones', () => {
     const r = lint('ShadowLink', {
       name: 'x',

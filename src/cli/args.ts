@@ -60,7 +60,8 @@ export type Command =
   | ClientCommand
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'rules'; format: 'stylish' | 'json' };
+  | { command: 'rules'; format: 'stylish' | 'json' }
+  | { command: 'lsp' };
 
 /** Help text. */
 export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
@@ -68,6 +69,7 @@ export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
        svc-admin-spec --print-config <file> [--config <file>] [--kind <Kind>] [--rule <id>=<severity>]
        svc-admin-spec apply --admin-url <url> [options] <file>...   (see apply --help)
        svc-admin-spec get-broker --admin-url <url> [options]        (see get-broker --help)
+       svc-admin-spec lsp --stdio        (the language server, for editors)
        svc-admin-spec --help | --version
 
 Lints Admin API v2 documents (shadow link configs, CreateShadowLink and GetBroker
@@ -162,10 +164,26 @@ function argumentProblem(error: Error & { code?: string }): string {
   return text.replace(/^TypeError \[\w+\]: /, '');
 }
 
+/** `lsp --stdio`; LSP clients may add `--clientProcessId=<pid>` (the server exits when that process ends). */
+function parseLsp(args: readonly string[]): Command {
+  let stdio = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--stdio') stdio = true;
+    else if (/^--clientProcessId=\d+$/.test(a)) continue;
+    else if (a === '--clientProcessId' && /^\d+$/.test(args[i + 1] ?? '')) i++;
+    else throw new UsageError(`lsp: unknown argument "${a.slice(0, 60)}"; the language server runs with --stdio.`);
+  }
+  if (!stdio)
+    throw new UsageError('lsp: pass --stdio (the language server speaks LSP over standard input and output).');
+  return { command: 'lsp' };
+}
+
 /** Parses argv (without `node` and the script). */
 export function parseCommandLine(argv: readonly string[]): Command {
   const first = argv[0];
   if (first === 'apply' || first === 'get-broker') return { command: first, argv: argv.slice(1) };
+  if (first === 'lsp') return parseLsp(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({

@@ -31,6 +31,7 @@ void run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   readStdin,
+  stdio: { input: process.stdin, output: process.stdout },
 }).then((code) => {
   process.exitCode = code;
 });

@@ -5,6 +5,7 @@ import picomatch from 'picomatch';
 import { parse as parseYamlText } from 'yaml';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
 import type { TargetVersion } from '../engine/types';
+import type { LintTextOptions } from '../lint/lint-text';
 import { isDocumentKind, type DocumentKind } from '../model/kinds';
 import { isObject } from '../util/pointer';
 import { readRegularFile } from './fs-safe';
@@ -171,4 +172,33 @@ export function settingsFor(config: Config, absolutePath: string | undefined, cl
   }
   Object.assign(out.rules, cliRules);
   return out;
+}
+
+/** What the command line (or an editor) chooses for every file; each choice wins over the config. */
+export interface LintChoices {
+  rules?: RuleSettings;
+  kind?: DocumentKind;
+  targetVersion?: TargetVersion;
+  maxFindings?: number;
+  now?: Date;
+}
+
+/** The `lintText` options for one file: the config's settings for its path, then `choices`. */
+export function fileLintOptions(
+  config: Config,
+  absolutePath: string | undefined,
+  filename: string,
+  choices: LintChoices = {},
+): LintTextOptions {
+  const settings = settingsFor(config, absolutePath, choices.rules ?? {});
+  const kind = choices.kind ?? settings.kind;
+  const targetVersion = choices.targetVersion ?? settings.targetVersion;
+  return {
+    filename,
+    rules: settings.rules,
+    ...(kind ? { kind } : {}),
+    ...(targetVersion ? { targetVersion } : {}),
+    ...(choices.now ? { now: choices.now } : {}),
+    ...(choices.maxFindings !== undefined ? { maxFindings: choices.maxFindings } : {}),
+  };
 }

@@ -26,6 +26,9 @@ const NOT_DOCUMENTS = new Set([
   'svc-admin-spec.config.yaml',
   'svc-admin-spec.config.yml',
 ]);
+/** True for a tool's own config file (package.json, the linter's config…), never an Admin API document. */
+export const isToolConfigFile = (path: string): boolean => NOT_DOCUMENTS.has(basename(path));
+
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 
 /** What a non-regular file is, in words. */

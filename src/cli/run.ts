@@ -1,6 +1,6 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
 import { mkdirSync, realpathSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { allRules } from '../engine/registry';
 import { autofixes } from '../fix/apply';
 import { unifiedDiff } from '../fix/diff';
@@ -8,15 +8,16 @@ import { fixText } from '../fix/fix-text';
 import { printable } from '../format/ansi';
 import { FORMATTERS, summaryLine, WORKSPACE_VARIABLE } from '../format/index';
 import { countBySeverity, SEVERITY_RANK } from '../lint/diagnostics';
-import { lintText, type FileResult, type LintTextOptions } from '../lint/lint-text';
+import { lintText, type FileResult } from '../lint/lint-text';
 import { decode } from '../source/index';
 import { HELP, parseCommandLine, UsageError, type LintCommand, type PrintConfigCommand } from './args';
-import { ConfigError, emptyConfig, findConfig, isIgnored, readConfig, settingsFor, type Config } from './config';
+import { ConfigError, emptyConfig, fileLintOptions, findConfig, isIgnored, readConfig, type Config } from './config';
 import { effectiveSettings } from './print-config';
 import { expandInputs } from './files';
 import { checkWritableTarget, FileAccessError, MAX_INPUT_BYTES, readRegularFile, writeFileAtomic } from './fs-safe';
-import { applyIgnoreFile, IGNORE_FILE_NAME, readIgnoreFile, writeIgnoreFile, type IgnoreFile } from './suppress';
+import { applyIgnoreFile, defaultIgnoreFilePath, readIgnoreFile, writeIgnoreFile, type IgnoreFile } from './suppress';
 import { VERSION } from '../util/version';
+import { runLanguageServer } from '../lsp/start';
 
 /** What the command may touch: arguments, directories, streams, the clock. */
 export interface CliIO {
@@ -26,6 +27,8 @@ export interface CliIO {
   stderr: { write(text: string): void };
   readStdin(): Promise<Uint8Array>;
   now?: () => Date;
+  /** The raw standard streams, for `lsp --stdio` (absent where there is no process to serve on). */
+  stdio?: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
 }
 
 /** Decides colour: the flag, else FORCE_COLOR / NO_COLOR, else whether stdout is a terminal. */
@@ -59,17 +62,13 @@ function lintOne(
 ): Linted {
   const decoded = decode(bytes);
   if ('diagnostic' in decoded) return { result: { file: display, kind: null, diagnostics: [decoded.diagnostic] } };
-  const settings = settingsFor(config, absolute, cmd.rules);
-  const kind = cmd.kind ?? settings.kind;
-  const targetVersion = cmd.targetVersion ?? settings.targetVersion;
-  const options: LintTextOptions = {
-    filename: display,
-    rules: settings.rules,
-    ...(kind ? { kind } : {}),
-    ...(targetVersion ? { targetVersion } : {}),
+  const options = fileLintOptions(config, absolute, display, {
+    rules: cmd.rules,
+    ...(cmd.kind ? { kind: cmd.kind } : {}),
+    ...(cmd.targetVersion ? { targetVersion: cmd.targetVersion } : {}),
     ...(io.now ? { now: io.now() } : {}),
     ...(cmd.maxFindings !== undefined ? { maxFindings: cmd.maxFindings } : {}),
-  };
+  });
   const text = decoded.text;
   const out: Linted = { result: { file: display, kind: null, diagnostics: [] }, bytes };
   if (absolute) out.absolute = absolute;
@@ -88,7 +87,7 @@ function lintOne(
 
 function ignoreFilePath(cmd: LintCommand, config: Config, cwd: string): string {
   if (cmd.ignoreFile) return resolve(cwd, cmd.ignoreFile);
-  return join(config.path ? config.root : cwd, IGNORE_FILE_NAME);
+  return defaultIgnoreFilePath(config, cwd);
 }
 
 /** The real path of a file if it exists, else the resolved path (to compare an output with the inputs). */
@@ -331,6 +330,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         const { runClientCommand } = await import('./client-commands');
         return await runClientCommand(cmd.command, cmd.argv, io);
       }
+      case 'lsp':
+        return await runLanguageServer(io);
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,11 +1,11 @@
 /** The ignore file: findings recorded by file, code and pointer (JSON has no comments for directives). */
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { docsUrl } from '../engine/registry';
 import type { Diagnostic } from '../lint/diagnostics';
 import { isSuppressible, UNSUPPRESSIBLE } from '../lint/directives';
 import { isObject } from '../util/pointer';
-import { relativePosix } from './config';
+import { relativePosix, type Config } from './config';
 import { FileAccessError, readRegularFile, writeFileAtomic } from './fs-safe';
 
 /** One entry of the ignore file. */
@@ -28,6 +28,10 @@ export interface IgnoreFile {
 
 /** Default ignore file name, in the config root. */
 export const IGNORE_FILE_NAME = '.svc-admin-spec-ignore.json';
+
+/** The ignore file in force when none is named: beside the config file, or in `cwd` when there is none. */
+export const defaultIgnoreFilePath = (config: Config, cwd: string): string =>
+  join(config.path ? config.root : cwd, IGNORE_FILE_NAME);
 
 /** Reads the ignore file if it exists; throws a message for a malformed one. */
 export function readIgnoreFile(path: string): IgnoreFile {

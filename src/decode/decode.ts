@@ -148,6 +148,14 @@ class Decoder {
     let out: Node | undefined;
     const keys = new Map<string, string>();
     const writtenAs = new Map<string, string>();
+    const spelledTwice = new Set<string>();
+    const seenNames = new Set<string>();
+    for (const key of Object.keys(value)) {
+      const json = names.get(key);
+      if (json === undefined) continue;
+      if (seenNames.has(json)) spelledTwice.add(json);
+      seenNames.add(json);
+    }
     const ensure = (upTo: string | undefined): Node => {
       if (out) return out;
       out = {};
@@ -176,12 +184,19 @@ class Decoder {
       const previous = writtenAs.get(json);
       if (previous !== undefined) {
         // Both spellings of one field: lists are appended, anything else is replaced by the later one.
+        const earlier = childPointer(at, previous);
         this.diagnostics.push(
-          ruleFinding('snake-case-key', 'both', pointer, {
-            key: JSON.stringify(key),
-            other: JSON.stringify(previous),
-            camel: json,
-          }),
+          ruleFinding(
+            'snake-case-key',
+            'both',
+            pointer,
+            { key: JSON.stringify(key), other: JSON.stringify(previous), camel: json },
+            undefined,
+            {
+              suggestions: [{ message: `Remove "${previous}".`, fix: { kind: 'remove', pointer: earlier } }],
+              related: [{ pointer: earlier, message: `the other spelling of \`${json}\`` }],
+            },
+          ),
         );
         const target = ensure(key);
         if (isList(fieldSchema) && Array.isArray(target[json]) && Array.isArray(decoded)) {
@@ -200,19 +215,21 @@ class Decoder {
       }
       writtenAs.set(json, key);
       if (json !== key) {
-        this.diagnostics.push(
-          ruleFinding(
-            'snake-case-key',
-            'rename',
-            pointer,
-            { key: JSON.stringify(key), camel: json },
-            {
-              kind: 'rename-key',
+        // With both spellings present the "both" finding says what to do; a rename would duplicate a key.
+        if (!spelledTwice.has(json))
+          this.diagnostics.push(
+            ruleFinding(
+              'snake-case-key',
+              'rename',
               pointer,
-              to: json,
-            },
-          ),
-        );
+              { key: JSON.stringify(key), camel: json },
+              {
+                kind: 'rename-key',
+                pointer,
+                to: json,
+              },
+            ),
+          );
         keys.set(json, key);
         ensure(key)[json] = decoded;
       } else if (decoded !== raw) ensure(key)[json] = decoded;

@@ -62,8 +62,9 @@ export function ruleFinding(
   pointer: string,
   data: Record<string, string | number>,
   fix?: Fix,
+  extra: Pick<RuleReport, 'suggestions' | 'related'> = {},
 ): Diagnostic {
   const rule = ruleById.get(id);
   if (!rule) throw new Error(`unknown rule ${id}`);
-  return toDiagnostic(rule, { messageId, pointer, data, ...(fix ? { fix } : {}) }, undefined);
+  return toDiagnostic(rule, { messageId, pointer, data, ...(fix ? { fix } : {}), ...extra }, undefined);
 }

@@ -1,29 +1,12 @@
 /** SARIF 2.1.0 for code scanning: rules with descriptions and docs, utf16 columns, stable fingerprints. */
 import type { Severity } from '../lint/diagnostics';
-import { allRules, docsUrl, ruleById } from '../engine/registry';
-import { STRUCTURAL_CODES } from '../codes/structural-codes';
+import { allRules, docsUrl } from '../engine/registry';
 import type { Formatter } from './types';
-import { describeFileCode } from '../codes/file-codes';
+import { describeCode } from '../codes/describe';
 import { findingFingerprint } from './fingerprint';
 import { directoryUrl, forwardSlashes } from './paths';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
-
-/** A code's descriptions and default level, from the same sources as its documentation page. */
-function describe(code: string): { short: string; full: string; level: Severity } {
-  const rule = ruleById.get(code);
-  if (rule) return { short: rule.docs.description, full: rule.docs.rationale, level: rule.severity };
-  const schema = code.startsWith('schema/');
-  const structural = schema ? STRUCTURAL_CODES[code.slice('schema/'.length)] : undefined;
-  const text =
-    describeFileCode(code) ??
-    (structural
-      ? `${structural.title}. ${structural.description}`
-      : schema
-        ? 'Structural check against the JSON Schema of the document kind.'
-        : code);
-  return { short: text, full: text, level: 'error' };
-}
 
 /** Encodes a relative path as a URI reference (forward slashes, percent-encoded segments). */
 const uriOf = (file: string) => forwardSlashes(file).split('/').map(encodeURIComponent).join('/');
@@ -35,7 +18,7 @@ export const formatSarif: Formatter = (results, options) => {
   const ids = [...codes].sort();
   const index = new Map(ids.map((id, i) => [id, i]));
   const rules = ids.map((id) => {
-    const d = describe(id);
+    const d = describeCode(id);
     return {
       id,
       name: id.replace(/(^|[-/])([a-z])/g, (_, _sep: string, ch: string) => ch.toUpperCase()),

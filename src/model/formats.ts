@@ -4,6 +4,7 @@
  * One implementation serves three consumers: the ahead-of-time ajv validator (imported by the
  * generated code), TypeBox's `Value.Check` (through its FormatRegistry) and the rules.
  */
+import { parseServerTimestamp } from './server-scalars';
 
 /** Largest magnitude of a protobuf Duration, in seconds (10,000 years). */
 export const MAX_DURATION_SECONDS = 315_576_000_000;
@@ -12,8 +13,6 @@ export const MAX_DURATION_SECONDS = 315_576_000_000;
 /** A Duration's magnitude: whole seconds, optional nanoseconds, the `s` suffix (a pattern source, unanchored). */
 export const DURATION_MAGNITUDE = '(0|[1-9]\\d{0,11})(?:\\.(\\d{1,9}))?s';
 const DURATION_RE = new RegExp(`^(-)?${DURATION_MAGNITUDE}$`);
-const TIMESTAMP_RE =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 /** An int64 as a decimal string (range checked separately). */
 export const INT64_STRING_RE = /^-?\d{1,19}$/;
 const INT64_MIN = -(2n ** 63n);
@@ -47,49 +46,15 @@ export interface ParsedTimestamp {
   readonly year: number;
 }
 
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/** True for an RFC 3339 timestamp with years 0001–9999, without computing its instant (the validator's hot path). */
-export function isTimestamp(text: string): boolean {
-  const m = TIMESTAMP_RE.exec(text);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
-  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return false;
-  return !m[8] || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
-}
-
 /** Parses an RFC 3339 timestamp with years 0001–9999 (protobuf's Timestamp range); undefined otherwise. */
 export function parseTimestamp(text: string): ParsedTimestamp | undefined {
-  const m = TIMESTAMP_RE.exec(text);
-  if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  if (hour > 23 || minute > 59 || second > 59) return undefined;
-  let offsetMinutes = 0;
-  if (m[8]) {
-    const oh = Number(m[9]);
-    const om = Number(m[10]);
-    if (oh > 23 || om > 59) return undefined;
-    offsetMinutes = (m[8] === '-' ? -1 : 1) * (oh * 60 + om);
-  }
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0);
-  return { epochMillis: date.getTime() - offsetMinutes * 60_000, year };
+  // The canonical spelling is the one the server's lenient parser would write back unchanged.
+  const parsed = parseServerTimestamp(text);
+  return parsed && parsed.canonical === text ? { epochMillis: parsed.epochMillis, year: parsed.year } : undefined;
 }
+
+/** True for an RFC 3339 timestamp with years 0001–9999 (the canonical form; src/decode/ rewrites the others). */
+export const isTimestamp = (text: string): boolean => parseTimestamp(text) !== undefined;
 
 /** True for a decimal integer string within the signed 64-bit range. */
 export function isInt64String(text: string): boolean {

@@ -86,11 +86,11 @@ export function parseServerTimestamp(text: string): ServerTimestamp | undefined 
   if (t === 'infinite-future') return { epochMillis: Infinity, year: Infinity, canonical: undefined };
   if (t === 'infinite-past') return { epochMillis: -Infinity, year: -Infinity, canonical: undefined };
   const m =
-    /^(-\d{3}|\d{4})-(\d{1,2})-(\d{1,2})[Tt](\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2})(?::?(\d{2}))?)?)$/.exec(
+    /^(-\d{3}|\d{4})-(\d{1,2})-(\d{1,2})([Tt])(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2})(?::?(\d{2}))?)?)$/.exec(
       t,
     );
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[5], m[6], m[7]].map(Number) as [
     number,
     number,
     number,
@@ -101,24 +101,24 @@ export function parseServerTimestamp(text: string): ServerTimestamp | undefined 
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 60) return undefined;
   let offsetSeconds = 0;
-  if (m[9]) {
-    const oh = Number(m[10]);
-    const om = Number(m[11] ?? 0);
-    const os = Number(m[12] ?? 0);
+  if (m[10]) {
+    const oh = Number(m[11]);
+    const om = Number(m[12] ?? 0);
+    const os = Number(m[13] ?? 0);
     if (oh > 23 || om > 59 || os > 59) return undefined;
-    offsetSeconds = (m[9] === '-' ? -1 : 1) * (oh * 3600 + om * 60 + os);
+    offsetSeconds = (m[10] === '-' ? -1 : 1) * (oh * 3600 + om * 60 + os);
   }
   // A leap second is read as the next second, with the fraction dropped.
   const leap = second === 60;
-  const fraction = leap ? '' : (m[7] ?? '');
+  const fraction = leap ? '' : (m[8] ?? '');
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, leap ? 59 : second, fraction ? Number(fraction.slice(0, 3).padEnd(3, '0')) : 0);
   const epochMillis = date.getTime() + (leap ? 1000 : 0) - offsetSeconds * 1000;
   let canonical: string | undefined;
   if (year >= 1 && year <= 9999) {
-    const keepOffset = m[9] && !m[12] ? `${m[9]}${m[10]}:${m[11] ?? '00'}` : undefined;
-    if (leap || m[12]) {
+    const keepOffset = m[10] && !m[13] ? `${m[10]}${m[11]}:${m[12] ?? '00'}` : undefined;
+    if (leap || m[13]) {
       // No RFC 3339 spelling keeps this offset or second: write the instant in UTC.
       const u = new Date(epochMillis);
       canonical =
@@ -126,7 +126,8 @@ export function parseServerTimestamp(text: string): ServerTimestamp | undefined 
           ? `${String(u.getUTCFullYear()).padStart(4, '0')}-${two(u.getUTCMonth() + 1)}-${two(u.getUTCDate())}T${two(u.getUTCHours())}:${two(u.getUTCMinutes())}:${two(u.getUTCSeconds())}Z`
           : undefined;
     } else {
-      canonical = `${m[1]}-${two(month)}-${two(day)}T${two(hour)}:${two(minute)}:${two(second)}${fraction ? `.${fraction.slice(0, 9)}` : ''}${keepOffset ?? 'Z'}`;
+      // RFC 3339 allows a lowercase `t` and `z`: they are kept as written.
+      canonical = `${m[1]}-${two(month)}-${two(day)}${m[4]}${two(hour)}:${two(minute)}:${two(second)}${fraction ? `.${fraction.slice(0, 9)}` : ''}${keepOffset ?? m[9]}`;
     }
   }
   return { epochMillis, year, canonical };

@@ -5,8 +5,9 @@ import {
   isPair,
   isScalar,
   isSeq,
-  parseAllDocuments,
+  Composer,
   Parser,
+  type CST,
   type Document,
   type Node as YamlNode,
   type Pair,
@@ -72,11 +73,10 @@ function childNode(node: AnyNode, token: string): { key?: YamlNode; value: AnyNo
   return undefined;
 }
 
-/** The comments of a YAML text, from its concrete syntax tree: never a `#` inside a string or block scalar. */
-export function yamlComments(text: string): { offset: number; text: string }[] {
+/** The comments of a YAML text (or its parsed tokens), from its concrete syntax tree: never a `#` inside a string or block scalar. */
+export function yamlComments(source: string | readonly unknown[]): { offset: number; text: string }[] {
   const out: { offset: number; text: string }[] = [];
-  const stack: unknown[] = [];
-  for (const token of new Parser().parse(text)) stack.push(token);
+  const stack: unknown[] = typeof source === 'string' ? [...new Parser().parse(source)] : [...source];
   while (stack.length > 0) {
     const n = stack.pop();
     if (n === null || typeof n !== 'object') continue;
@@ -118,8 +118,11 @@ export function parseYaml(original: string): ParsedSource {
   const diagnostics: Diagnostic[] = [];
   let modelineSchema: string | undefined;
   let comments: { line: number; text: string; offset: number }[] = [];
+  // One pass of the parser serves both the comments and the documents (it is most of the cost).
+  let tokens: CST.Token[] = [];
   try {
-    comments = yamlComments(text).map((c) => ({ ...c, line: index.position(c.offset).line }));
+    tokens = [...new Parser().parse(text)];
+    comments = yamlComments(tokens).map((c) => ({ ...c, line: index.position(c.offset).line }));
   } catch {
     // The syntax error is reported below; directives in a file that does not parse do not matter.
   }
@@ -141,13 +144,14 @@ export function parseYaml(original: string): ParsedSource {
 
   let docs: Document.Parsed[];
   try {
-    docs = parseAllDocuments(text, {
+    const composer = new Composer({
       prettyErrors: false,
       uniqueKeys: true,
       strict: true,
       // Problems become diagnostics; the library must not print process warnings of its own.
       logLevel: 'error',
-    }) as Document.Parsed[];
+    });
+    docs = [...composer.compose(tokens.length > 0 ? tokens : new Parser().parse(text))] as Document.Parsed[];
   } catch (error) {
     diagnostics.push({
       code: 'parse/yaml-syntax',

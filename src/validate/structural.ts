@@ -323,7 +323,12 @@ function badEnum(kind: DocumentKind, doc: unknown, pointer: string, allowed: str
     code: 'schema/enum',
     severity: 'error',
     pointer,
-    message: `\`${field}\` is ${describeFound(value, pointer)}, not one of ${listValues(listed)}${guess ? `; did you mean "${guess}"?` : '.'} The server would read it as UNSPECIFIED.`,
+    message: `\`${field}\` is ${describeFound(value, pointer)}, not one of ${listValues(listed)}${guess ? `; did you mean "${guess}"?` : '.'} ${
+      // Unknown names and integers become UNSPECIFIED; any other JSON type fails decoding (bazel/pbgen/main.go).
+      typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))
+        ? 'The server would read it as UNSPECIFIED.'
+        : 'The server refuses the request ("invalid request input").'
+    }`,
     ...(guess
       ? { suggestions: [{ message: `Use "${guess}".`, fix: { kind: 'replace-value', pointer, value: guess } }] }
       : {}),

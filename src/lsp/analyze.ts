@@ -1,0 +1,138 @@
+/**
+ * One open document, linted as `svc-admin-spec lint` would lint the file: the config found upward
+ * from it (ignore globs, overrides, target version), the ignore file, suppression comments — and
+ * whether the document is this linter's at all.
+ */
+import { basename, dirname } from 'node:path';
+import { CONFIG_NAMES, emptyConfig, fileLintOptions, findConfig, isIgnored, type Config } from '../cli/config';
+import { isToolConfigFile } from '../cli/files';
+import {
+  applyIgnoreFile,
+  defaultIgnoreFilePath,
+  IGNORE_FILE_NAME,
+  readIgnoreFile,
+  type IgnoreFile,
+} from '../cli/suppress';
+import { docsUrl } from '../engine/registry';
+import { kindOfSchemaRef } from '../kind/detect';
+import type { Diagnostic } from '../lint/diagnostics';
+import { lintText, type LintTextOptions } from '../lint/lint-text';
+import type { DocumentKind } from '../model/kinds';
+import { formatOf } from '../source/index';
+
+/** A document as the editor holds it. */
+export interface DocumentInput {
+  uri: string;
+  /** The file's absolute path, for `file:` documents; undefined for unsaved ones. */
+  path?: string;
+  languageId: string;
+  text: string;
+  /** The workspace folder holding the document: where the CLI would run (the default ignore file's place). */
+  root?: string;
+  /** The document was this linter's before this edit: it stays so while it is edited into shape. */
+  wasOwned: boolean;
+}
+
+/** What linting a document found, and what the server needs to act on it. */
+export interface Analysis {
+  /** False for documents that are not Admin API documents (CI files, other configs): they get no findings. */
+  owned: boolean;
+  kind: DocumentKind | null;
+  format: 'json' | 'yaml';
+  diagnostics: Diagnostic[];
+  /** The options it was linted with: quick fixes and fix-all lint with the same. */
+  options: LintTextOptions;
+  /** Files the findings depend on (config file, ignore file): when one changes, the document is linted again. */
+  dependencies: string[];
+}
+
+/** The format of a document: by its file name's extension, else by the editor's language, else by content. */
+export function formatFor(name: string, languageId: string, text: string): 'json' | 'yaml' {
+  if (/\.(json|ya?ml)$/i.test(name)) return formatOf(name, text);
+  if (languageId === 'json' || languageId === 'jsonc') return 'json';
+  if (languageId === 'yaml') return 'yaml';
+  return formatOf(name, text);
+}
+
+// `"$schema": "…/ShadowLink.schema.json"` or a `# yaml-language-server: $schema=…` modeline, found in raw text.
+const SCHEMA_REFERENCE = /\$schema["']?\s*[:=]\s*["']?([^\s"',}]+)/g;
+
+/** True when the raw text names one of our schemas: a document that does not parse is still ours then. */
+export function namesOurSchema(text: string): boolean {
+  for (const m of text.matchAll(SCHEMA_REFERENCE)) if (kindOfSchemaRef(m[1]!)) return true;
+  return false;
+}
+
+/** The finding shown on each document governed by a config or ignore file that cannot be used. */
+function badConfig(message: string): Diagnostic {
+  return {
+    code: 'input/bad-config',
+    severity: 'error',
+    pointer: '',
+    message: `This document was not linted: ${message}`,
+    docsUrl: docsUrl('input/bad-config'),
+  };
+}
+
+/** Lints a document with the settings `svc-admin-spec lint` would use for its file. */
+export function analyzeDocument(input: DocumentInput): Analysis {
+  const { path, text } = input;
+  const name = path ?? input.uri;
+  const format = formatFor(name, input.languageId, text);
+  const cwd = input.root ?? (path ? dirname(path) : undefined);
+  const dependencies: string[] = [];
+  const none = (owned: boolean, diagnostics: Diagnostic[] = []): Analysis => ({
+    owned,
+    kind: null,
+    format,
+    diagnostics: owned ? diagnostics : [],
+    options: { filename: name, format },
+    dependencies,
+  });
+  if (path && isToolConfigFile(path)) return none(false);
+
+  let config: Config;
+  let ignore: IgnoreFile | undefined;
+  try {
+    config = path ? findConfig(dirname(path)) : cwd ? findConfig(cwd) : emptyConfig('/');
+    if (config.path) dependencies.push(config.path);
+    if (path) {
+      const ignorePath = defaultIgnoreFilePath(config, cwd ?? config.root);
+      dependencies.push(ignorePath);
+      ignore = readIgnoreFile(ignorePath);
+    }
+  } catch (error) {
+    // A broken config stops the command before it lints anything; the editor says so on each document it would govern.
+    const message = error instanceof Error ? error.message : String(error);
+    const ours = input.wasOwned || namesOurSchema(text) || lintText(text, { filename: name, format }).kind !== null;
+    return none(ours, [badConfig(message)]);
+  }
+  if (path && isIgnored(config, path)) return none(false);
+
+  const options: LintTextOptions = { ...fileLintOptions(config, path, name), format };
+  const result = lintText(text, options);
+  const owned =
+    options.kind !== undefined || result.kind !== null || input.wasOwned || (!result.source.ok && namesOurSchema(text));
+  if (!owned) return { ...none(false), options };
+  let diagnostics = result.diagnostics;
+  // A fresh record of used entries per run: an entry used by an earlier version of the text may be unused now.
+  if (ignore && path) diagnostics = applyIgnoreFile(diagnostics, { ...ignore, used: new Set() }, path);
+  return { owned: true, kind: result.kind, format, diagnostics, options, dependencies };
+}
+
+/** The finding that replaces a document's findings when linting it failed: a bug, never a dead server. */
+export function internalFailure(error: unknown): Diagnostic {
+  // Only the error's class is shown: an exception message could quote the document, secrets included.
+  const what = error instanceof Error ? error.name : typeof error;
+  return {
+    code: 'internal-error',
+    severity: 'error',
+    pointer: '',
+    message: `The language server failed on this document (${what}); this is a bug in svc-admin-spec, not in the document. Please report it; the other documents are linted as usual.`,
+    docsUrl: docsUrl('internal-error'),
+  };
+}
+
+/** True for the files whose change can change findings: config files and ignore files by name. */
+export const isSettingsFile = (path: string): boolean =>
+  CONFIG_NAMES.includes(basename(path)) || basename(path) === IGNORE_FILE_NAME;
