@@ -1,17 +1,49 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 const define = { __SVC_ADMIN_SPEC_VERSION__: JSON.stringify(version) };
 
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
+
+/**
+ * In the CLI bundle, `import('./client-commands')` becomes a `require('./cli-client.cjs')` run only
+ * when the import runs (the launcher's vm.Script cannot run a real dynamic import).
+ */
+const lazyClientCommands: Plugin = {
+  name: 'lazy-client-commands',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/client-commands$/ }, () => ({ path: 'cli-client', namespace: 'lazy' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "module.exports = require('./cli-client.cjs');",
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/cli-client\.cjs$/ }, () => ({ path: './cli-client.cjs', external: true }));
+  },
+};
+
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts' },
+    // The library and its client: `svc-admin-spec` never imports the client's connect dependencies.
+    entry: { index: 'src/index.ts', client: 'src/client/index.ts' },
     format: ['esm', 'cjs'],
+    // Shared chunks in both formats: one ValidationError class for both entries.
+    splitting: true,
     dts: true,
     sourcemap: true,
     clean: false,
     target: 'node20',
+    define,
+  },
+  {
+    // The client for browsers (connect-web over fetch); the package's `browser` condition picks it.
+    entry: { 'client.browser': 'src/client/browser.ts' },
+    format: ['esm'],
+    platform: 'browser',
+    dts: true,
+    sourcemap: true,
+    clean: false,
+    target: 'es2022',
     define,
   },
   {
@@ -20,6 +52,17 @@ export default defineConfig([
     format: ['cjs'],
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
+    noExternal: [/.*/],
+    shims: true,
+    minify: true,
+    define,
+    esbuildPlugins: [lazyClientCommands],
+  },
+  {
+    // `apply` and `get-broker`: the client and connect, loaded by cli-main.cjs only for them.
+    entry: { 'cli-client': 'src/cli/client-commands.ts' },
+    format: ['cjs'],
+    target: 'node20',
     noExternal: [/.*/],
     shims: true,
     minify: true,

@@ -2,7 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportedSchemaFiles } from '../src/schema/export';
+import { protoGeneratedFiles, PROTO_GEN_DIR } from './proto-gen';
 import { docFiles, replaceBetweenMarkers, ruleTable } from './rule-docs';
+import { serverErrorTable } from './server-error-table';
+
+/** Directories whose every file is generated: a file there that is not generated is stale too. */
+export const generatedDirs = [PROTO_GEN_DIR];
 
 /** Path (relative to the repository root) → content. */
 export function generatedFiles(root: string): Map<string, string> {
@@ -10,6 +15,10 @@ export function generatedFiles(root: string): Map<string, string> {
   return new Map([
     ...exportedSchemaFiles(),
     ...docFiles(),
-    ['README.md', replaceBetweenMarkers(readme, 'rules', ruleTable())],
+    [
+      'README.md',
+      replaceBetweenMarkers(replaceBetweenMarkers(readme, 'rules', ruleTable()), 'server-errors', serverErrorTable()),
+    ],
+    ...protoGeneratedFiles(root),
   ]);
 }

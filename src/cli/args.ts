@@ -47,10 +47,17 @@ export interface PrintConfigCommand {
   targetVersion?: TargetVersion;
 }
 
+/** `apply` and `get-broker`: their arguments are parsed by the client commands' own module. */
+export interface ClientCommand {
+  command: 'apply' | 'get-broker';
+  argv: string[];
+}
+
 /** Any command. */
 export type Command =
   | LintCommand
   | PrintConfigCommand
+  | ClientCommand
   | { command: 'help' }
   | { command: 'version' }
   | { command: 'rules'; format: 'stylish' | 'json' }
@@ -60,6 +67,8 @@ export type Command =
 export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
        svc-admin-spec rules [--format json]
        svc-admin-spec --print-config <file> [--config <file>] [--kind <Kind>] [--rule <id>=<severity>]
+       svc-admin-spec apply --admin-url <url> [options] <file>...   (see apply --help)
+       svc-admin-spec get-broker --admin-url <url> [options]        (see get-broker --help)
        svc-admin-spec lsp --stdio        (the language server, for editors)
        svc-admin-spec --help | --version
 
@@ -172,7 +181,9 @@ function parseLsp(args: readonly string[]): Command {
 
 /** Parses argv (without `node` and the script). */
 export function parseCommandLine(argv: readonly string[]): Command {
-  if (argv[0] === 'lsp') return parseLsp(argv.slice(1));
+  const first = argv[0];
+  if (first === 'apply' || first === 'get-broker') return { command: first, argv: argv.slice(1) };
+  if (first === 'lsp') return parseLsp(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({

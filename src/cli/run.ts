@@ -324,6 +324,12 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         return await runLint(cmd, io);
       case 'print-config':
         return printConfig(cmd, io);
+      case 'apply':
+      case 'get-broker': {
+        // Loaded only for these commands (a bundle of its own), so that `lint` starts as fast as before.
+        const { runClientCommand } = await import('./client-commands');
+        return await runClientCommand(cmd.command, cmd.argv, io);
+      }
       case 'lsp':
         return await runLanguageServer(io);
     }

@@ -1,0 +1,200 @@
+/**
+ * `svc-admin-spec apply`: lint every file like `lint` does, send nothing when any has an error,
+ * then create each link through the validating client and print what was created.
+ */
+import { resolve } from 'node:path';
+import { createAdminClient, type DiagnosticsEvent } from '../client/index';
+import { toWire } from '../client/wire';
+import { TARGET_VERSIONS, type TargetVersion } from '../engine/types';
+import { format } from '../format/index';
+import { printable } from '../format/ansi';
+import { lintText, type FileResult } from '../lint/lint-text';
+import { isSecretPointer } from '../secrets/classify';
+import { collectSecrets, mask, MASK } from '../secrets/redact';
+import { decode } from '../source/index';
+import { childPointer, isObject } from '../util/pointer';
+import type { ApplyArgs } from './client-args';
+import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
+import { ConfigError, emptyConfig, findConfig, readConfig, settingsFor } from './config';
+import { readRegularFile } from './fs-safe';
+import type { CliIO } from './run';
+import { VERSION } from '../util/version';
+
+const NEWEST: TargetVersion = TARGET_VERSIONS[TARGET_VERSIONS.length - 1]!;
+
+interface Loaded {
+  file: string;
+  absolute: string;
+  result: FileResult;
+  /** The document as linted, when it parsed. */
+  value?: unknown;
+}
+
+/** The request for a file: a ShadowLink is wrapped, without its editor-only `$schema` key. */
+function asRequest(kind: string | null, value: unknown): unknown {
+  if (kind !== 'ShadowLink') return value;
+  if (isObject(value) && typeof value['$schema'] === 'string') {
+    const { $schema: _ignored, ...rest } = value;
+    return { shadowLink: rest };
+  }
+  return { shadowLink: value };
+}
+
+/** The request with every value at a secret position (and every secret anywhere) masked. */
+function masked(value: unknown, secrets: readonly string[], pointer = ''): unknown {
+  if (typeof value === 'string') return isSecretPointer(pointer) && value !== '' ? MASK : mask(value, secrets);
+  if (Array.isArray(value)) return value.map((v, i) => masked(v, secrets, childPointer(pointer, i)));
+  if (isObject(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, secrets, childPointer(pointer, k))]));
+  return value;
+}
+
+/** Runs `apply`; returns the exit code. */
+export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
+  const config = args.noConfig
+    ? emptyConfig(io.cwd)
+    : args.config
+      ? readConfig(resolve(io.cwd, args.config))
+      : findConfig(io.cwd);
+  const options = clientOptions(args, io);
+  const secrets = connectionSecrets(options);
+  const diagnosticsEvents: { file: string; event: DiagnosticsEvent }[] = [];
+  let currentFile = '';
+  const client = args.dryRun
+    ? undefined
+    : createAdminClient({
+        ...options,
+        targetVersion: args.targetVersion,
+        onDiagnostics: (event) => diagnosticsEvents.push({ file: currentFile, event }),
+      });
+
+  const lintAll = (target: TargetVersion): Loaded[] => {
+    const loaded: Loaded[] = [];
+    for (const file of args.files) {
+      const absolute = resolve(io.cwd, file);
+      let bytes: Uint8Array;
+      try {
+        bytes = readRegularFile(absolute, 'The file');
+      } catch (error) {
+        throw new ConfigError((error as Error).message);
+      }
+      const decoded = decode(bytes);
+      if ('diagnostic' in decoded) {
+        loaded.push({ file, absolute, result: { file, kind: null, diagnostics: [decoded.diagnostic] } });
+        continue;
+      }
+      const settings = settingsFor(config, absolute, args.rules);
+      const kind = args.kind ?? settings.kind;
+      const linted = lintText(decoded.text, {
+        filename: file,
+        rules: settings.rules,
+        targetVersion: target,
+        ...(kind ? { kind } : {}),
+        ...(io.now ? { now: io.now() } : {}),
+      });
+      if (linted.kind !== null && linted.kind !== 'CreateShadowLinkRequest' && linted.kind !== 'ShadowLink')
+        throw new ConfigError(
+          `${file} is a ${linted.kind}; apply sends CreateShadowLinkRequest or ShadowLink files (see --kind).`,
+        );
+      const entry: Loaded = { file, absolute, result: { file, kind: linted.kind, diagnostics: linted.diagnostics } };
+      if (linted.source.ok) entry.value = linted.source.value;
+      loaded.push(entry);
+    }
+    return loaded;
+  };
+
+  // The facts to lint with: the flag, else (auto) the server's version, asked once. Files with an
+  // error whatever the version are reported before the server is asked anything.
+  let target: TargetVersion;
+  let loaded: Loaded[] | undefined;
+  if (args.targetVersion !== 'auto') target = args.targetVersion;
+  else if (!client) {
+    target = NEWEST;
+    io.stderr.write(
+      `svc-admin-spec: --dry-run does not ask the server for its version; linting with the ${NEWEST} facts (use --target-version to choose).\n`,
+    );
+  } else {
+    const byVersion = TARGET_VERSIONS.map(lintAll);
+    const hasError = (l: Loaded) => l.result.kind === null || l.result.diagnostics.some((d) => d.severity === 'error');
+    if (args.files.some((_, i) => byVersion.every((files) => hasError(files[i]!)))) {
+      loaded = byVersion[byVersion.length - 1]!;
+      target = NEWEST;
+    } else {
+      try {
+        target = await client.resolveTargetVersion();
+      } catch (error) {
+        return reportFailure(error, io, secrets, `GetBroker at ${args.adminUrl}`);
+      }
+    }
+  }
+  loaded ??= lintAll(target);
+  const results = loaded.map((l) => l.result);
+  const failing = results.some((r) => r.kind === null || r.diagnostics.some((d) => d.severity === 'error'));
+  const color = args.color ?? (io.stdout.isTTY === true && !io.env['NO_COLOR']);
+  const report = (extra?: Record<string, unknown>): void => {
+    if (args.format === 'json') {
+      const base = JSON.parse(format(results, 'json', { cwd: io.cwd, version: VERSION })) as object;
+      io.stdout.write(`${JSON.stringify({ ...base, ...extra }, null, 2)}\n`);
+    } else io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION }));
+  };
+  if (failing) {
+    report({ applied: [] });
+    io.stderr.write('svc-admin-spec: apply: lint errors; nothing was sent.\n');
+    return 1;
+  }
+
+  // Placeholders are filled for every file before the first is sent, so a missing variable sends nothing.
+  const requests = loaded.map((l) => {
+    const request = asRequest(l.result.kind, l.value);
+    return { ...l, request, wire: toWire('CreateShadowLinkRequest', request, io.env) };
+  });
+
+  if (args.dryRun) {
+    const shown = requests.map((r) => ({
+      file: r.file,
+      request: masked(r.wire.value, [...r.wire.secrets, ...collectSecrets(r.wire.value), ...secrets]),
+    }));
+    if (args.format === 'json') report({ dryRun: shown });
+    else {
+      io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION }));
+      for (const s of shown)
+        io.stdout.write(`# ${printable(s.file)}: would send (secrets masked)\n${JSON.stringify(s.request, null, 2)}\n`);
+    }
+    return 0;
+  }
+
+  const applied: Record<string, unknown>[] = [];
+  const lines: string[] = [];
+  let exit = 0;
+  let failure: Record<string, unknown> | undefined;
+  for (const [i, r] of requests.entries()) {
+    currentFile = r.file;
+    try {
+      const response = await client!.createShadowLink(r.request as never);
+      const link = response.shadowLink;
+      const findings = diagnosticsEvents
+        .filter((e) => e.file === r.file && (e.event.phase === 'exchange' || e.event.phase === 'response'))
+        .flatMap((e) => e.event.diagnostics);
+      applied.push({ file: r.file, name: link.name, uid: link.uid, state: link.status?.state, findings });
+      lines.push(
+        `${printable(r.file)}: created shadow link ${JSON.stringify(link.name)} (uid ${link.uid ?? '?'}, state ${link.status?.state ?? '?'})`,
+      );
+      for (const d of findings) lines.push(`  ${d.severity}  ${printable(d.message)}  ${d.code}`);
+    } catch (error) {
+      const rest = requests.slice(i + 1).map((x) => x.file);
+      const captured: string[] = [];
+      const stderr = { write: (t: string) => void captured.push(t) };
+      exit = reportFailure(error, { ...io, stderr }, [...secrets, ...r.wire.secrets], `${r.file}: CreateShadowLink`);
+      failure = { file: r.file, message: captured.join('').trim(), notSent: rest };
+      if (rest.length > 0) captured.push(`svc-admin-spec: not sent: ${rest.map(printable).join(', ')}\n`);
+      for (const t of captured) io.stderr.write(t);
+      break;
+    }
+  }
+  if (args.format === 'json') report({ applied, ...(failure ? { failure } : {}) });
+  else {
+    io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION }));
+    if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+  }
+  return exit;
+}

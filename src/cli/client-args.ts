@@ -1,0 +1,232 @@
+/** Arguments of `svc-admin-spec apply` and `svc-admin-spec get-broker`, and their help. */
+import { parseArgs } from 'node:util';
+import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
+import { ruleById } from '../engine/registry';
+import { FORMAT_NAMES, type FormatName } from '../format/index';
+import type { RuleSettings } from '../engine/settings';
+import { UsageError } from './args';
+
+/** How to reach the admin API: URL, credentials, TLS files, time limit. */
+export interface ConnectionArgs {
+  adminUrl?: string;
+  adminUser?: string;
+  adminPasswordEnv?: string;
+  adminTokenEnv?: string;
+  caFile?: string;
+  certFile?: string;
+  keyFile?: string;
+  timeoutMs?: number;
+}
+
+/** Options of `svc-admin-spec apply`. */
+export interface ApplyArgs extends ConnectionArgs {
+  files: string[];
+  kind?: 'CreateShadowLinkRequest' | 'ShadowLink';
+  format: FormatName;
+  config?: string;
+  noConfig: boolean;
+  rules: RuleSettings;
+  targetVersion: TargetVersion | 'auto';
+  dryRun: boolean;
+  color?: boolean;
+}
+
+/** Options of `svc-admin-spec get-broker`. */
+export interface GetBrokerArgs extends ConnectionArgs {
+  nodeId?: number;
+  format: 'stylish' | 'json';
+}
+
+const CONNECTION_HELP = `  --admin-url <url>          The admin API, e.g. http://localhost:9644 (https:// for TLS)
+  --admin-user <name>        HTTP basic user; the password comes from --admin-password-env
+  --admin-password-env <VAR> Environment variable holding the basic password
+  --admin-token-env <VAR>    Environment variable holding a bearer token
+  --ca-file <file>           CA certificate(s) to trust, PEM
+  --cert-file <file>         Client certificate for mutual TLS, PEM (with --key-file)
+  --key-file <file>          Client private key for mutual TLS, PEM
+  --timeout <ms>             Time limit of each call in milliseconds (default 30000)`;
+
+/** Help of `apply`. */
+export const APPLY_HELP = `Usage: svc-admin-spec apply --admin-url <url> [options] <file>...
+
+Creates a shadow link from each file (a CreateShadowLinkRequest, or a ShadowLink that is wrapped
+into one). Every file is linted first, with the usual config; when any has an error, nothing is
+sent. \${NAME} placeholders in secret fields are filled from the environment at send time.
+
+Options:
+${CONNECTION_HELP}
+  --target-version <v>       Facts to lint with: auto (default: ask the server with GetBroker), ${TARGET_VERSIONS.join(', ')}
+  --dry-run                  Lint and print the request that would be sent (secrets masked); send nothing
+  --kind <Kind>              Read every file as CreateShadowLinkRequest or ShadowLink
+  -f, --format <name>        Report format for findings: ${FORMAT_NAMES.join(', ')} (json also carries the results)
+  -c, --config <file>        Config file (default: found upward from the working directory)
+  --no-config                Do not look for a config file
+  --rule <id>=<severity>     Set a rule's severity; repeatable
+  --color, --no-color        Force colour on or off
+  -h, --help                 Show this help
+
+Exit codes: 0 every link created; 1 lint errors (nothing sent) or the server refused a request
+(its code and message are printed); 2 usage, configuration, environment, network or TLS problems.`;
+
+/** Help of `get-broker`. */
+export const GET_BROKER_HELP = `Usage: svc-admin-spec get-broker --admin-url <url> [options]
+
+Prints a broker: node id, version, build and admin routes.
+
+Options:
+${CONNECTION_HELP}
+  --node-id <n>              The broker to describe (default: the one answering; --node-id=-1 is the same)
+  -f, --format <name>        stylish (default) or json (the GetBrokerResponse on standard output)
+  -h, --help                 Show this help
+
+Exit codes: 0 printed; 1 the server refused (its code and message are printed); 2 usage,
+network or TLS problems.`;
+
+const CONNECTION_OPTIONS = {
+  'admin-url': { type: 'string' },
+  'admin-user': { type: 'string' },
+  'admin-password-env': { type: 'string' },
+  'admin-token-env': { type: 'string' },
+  'ca-file': { type: 'string' },
+  'cert-file': { type: 'string' },
+  'key-file': { type: 'string' },
+  timeout: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+
+function parse(
+  argv: readonly string[],
+  options: OptionSpec,
+): { values: Record<string, unknown>; positionals: string[] } {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/^TypeError \[\w+\]: /, ''));
+  }
+}
+
+const ENV_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function connection(v: Record<string, unknown>): ConnectionArgs {
+  const s = (k: string) => v[k] as string | undefined;
+  const out: ConnectionArgs = {};
+  const url = s('admin-url');
+  if (url !== undefined) out.adminUrl = url;
+  for (const [flag, key] of [
+    ['admin-password-env', 'adminPasswordEnv'],
+    ['admin-token-env', 'adminTokenEnv'],
+  ] as const) {
+    const name = s(flag);
+    if (name === undefined) continue;
+    if (!ENV_NAME_RE.test(name))
+      throw new UsageError(`--${flag} takes the name of an environment variable (like ADMIN_PASSWORD), not a value.`);
+    out[key] = name;
+  }
+  if (s('admin-user') !== undefined) out.adminUser = s('admin-user')!;
+  if (out.adminUser !== undefined && out.adminPasswordEnv === undefined)
+    throw new UsageError('--admin-user needs --admin-password-env <VAR> naming the variable that holds the password.');
+  if (out.adminPasswordEnv !== undefined && out.adminUser === undefined)
+    throw new UsageError('--admin-password-env needs --admin-user.');
+  if (out.adminUser !== undefined && out.adminTokenEnv !== undefined)
+    throw new UsageError('Use either --admin-user (basic) or --admin-token-env (bearer), not both.');
+  for (const [flag, key] of [
+    ['ca-file', 'caFile'],
+    ['cert-file', 'certFile'],
+    ['key-file', 'keyFile'],
+  ] as const) {
+    const f = s(flag);
+    if (f !== undefined) {
+      if (f.trim() === '') throw new UsageError(`--${flag} needs a file name.`);
+      out[key] = f;
+    }
+  }
+  if ((out.certFile === undefined) !== (out.keyFile === undefined))
+    throw new UsageError('--cert-file and --key-file go together.');
+  const timeout = s('timeout');
+  if (timeout !== undefined) {
+    if (!/^[1-9]\d{0,8}$/.test(timeout)) throw new UsageError('--timeout must be a whole number of milliseconds ≥ 1.');
+    out.timeoutMs = Number(timeout);
+  }
+  return out;
+}
+
+/** Parses `apply`'s arguments (after the command name); `null` for --help. */
+export function parseApplyArgs(argv: readonly string[]): ApplyArgs | null {
+  const { values: v, positionals } = parse(argv, {
+    ...CONNECTION_OPTIONS,
+    'target-version': { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    kind: { type: 'string' },
+    format: { type: 'string', short: 'f' },
+    config: { type: 'string', short: 'c' },
+    'no-config': { type: 'boolean' },
+    rule: { type: 'string', multiple: true },
+    color: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
+  });
+  if (v.help) return null;
+  const conn = connection(v);
+  const dryRun = v['dry-run'] === true;
+  if (!dryRun && conn.adminUrl === undefined) throw new UsageError('apply needs --admin-url <url> (or --dry-run).');
+  if (positionals.length === 0) throw new UsageError('apply needs at least one file.');
+  const format = (v.format as string | undefined) ?? 'stylish';
+  if (!(FORMAT_NAMES as readonly string[]).includes(format))
+    throw new UsageError(`Unknown format "${format}"; use one of ${FORMAT_NAMES.join(', ')}.`);
+  const kind = v.kind as string | undefined;
+  if (kind !== undefined && kind !== 'CreateShadowLinkRequest' && kind !== 'ShadowLink')
+    throw new UsageError('apply --kind must be CreateShadowLinkRequest or ShadowLink.');
+  const tv = (v['target-version'] as string | undefined) ?? 'auto';
+  if (tv !== 'auto' && !(TARGET_VERSIONS as readonly string[]).includes(tv))
+    throw new UsageError(`--target-version must be auto or one of ${TARGET_VERSIONS.join(', ')}.`);
+  const rules: RuleSettings = {};
+  for (const r of (v.rule as string[] | undefined) ?? []) {
+    const m = /^([^=]+)=(.+)$/.exec(r);
+    if (!m) throw new UsageError(`--rule expects <id>=<severity>, got "${r}".`);
+    const [, id, level] = m as unknown as [string, string, string];
+    if (!ruleById.has(id))
+      throw new UsageError(`Unknown rule "${id}" in --rule; run \`svc-admin-spec rules\` to list them.`);
+    if (!(RULE_SETTINGS as readonly string[]).includes(level))
+      throw new UsageError(`--rule ${id}: severity must be one of ${RULE_SETTINGS.join(', ')}.`);
+    rules[id] = level as RuleSetting;
+  }
+  if (v.config !== undefined && v['no-config']) throw new UsageError('Use either --config or --no-config, not both.');
+  if (v.color && v['no-color']) throw new UsageError('Use either --color or --no-color, not both.');
+  const out: ApplyArgs = {
+    ...conn,
+    files: positionals,
+    format: format as FormatName,
+    noConfig: v['no-config'] === true,
+    rules,
+    targetVersion: tv as TargetVersion | 'auto',
+    dryRun,
+  };
+  if (kind !== undefined) out.kind = kind;
+  if (v.config !== undefined) out.config = v.config as string;
+  if (v.color) out.color = true;
+  if (v['no-color']) out.color = false;
+  return out;
+}
+
+/** Parses `get-broker`'s arguments (after the command name); `null` for --help. */
+export function parseGetBrokerArgs(argv: readonly string[]): GetBrokerArgs | null {
+  const { values: v, positionals } = parse(argv, {
+    ...CONNECTION_OPTIONS,
+    'node-id': { type: 'string' },
+    format: { type: 'string', short: 'f' },
+  });
+  if (v.help) return null;
+  if (positionals.length > 0) throw new UsageError(`get-broker takes no file (got "${positionals[0]}").`);
+  const conn = connection(v);
+  if (conn.adminUrl === undefined) throw new UsageError('get-broker needs --admin-url <url>.');
+  const format = (v.format as string | undefined) ?? 'stylish';
+  if (format !== 'stylish' && format !== 'json') throw new UsageError('get-broker supports --format stylish or json.');
+  const out: GetBrokerArgs = { ...conn, format };
+  const node = v['node-id'] as string | undefined;
+  if (node !== undefined) {
+    if (!/^-?\d{1,10}$/.test(node)) throw new UsageError('--node-id must be a whole number.');
+    out.nodeId = Number(node);
+  }
+  return out;
+}

@@ -1,0 +1,74 @@
+/** Turns the connection flags into client options, and a failed call into a printed line and an exit code. */
+import { resolve } from 'node:path';
+import { AdminApiError, PlaceholderError, VersionError, type NodeAdminClientOptions } from '../client/index';
+import { codeName } from '../client/errors';
+import { printable } from '../format/ansi';
+import { mask } from '../secrets/redact';
+import type { ConnectionArgs } from './client-args';
+import { ConfigError } from './config';
+import { readRegularFile } from './fs-safe';
+import type { CliIO } from './run';
+
+/** Client options for the flags; throws `ConfigError` for an unset variable or an unreadable file. */
+export function clientOptions(args: ConnectionArgs, io: CliIO): NodeAdminClientOptions {
+  const options: NodeAdminClientOptions = { baseUrl: args.adminUrl ?? 'http://localhost:9644', env: io.env };
+  const fromEnv = (name: string, flag: string): string => {
+    const value = io.env[name];
+    if (value === undefined || value === '')
+      throw new ConfigError(
+        `${flag} names ${name}, but that environment variable is ${value === undefined ? 'not set' : 'empty'}.`,
+      );
+    return value;
+  };
+  if (args.adminUser !== undefined)
+    options.auth = { username: args.adminUser, password: fromEnv(args.adminPasswordEnv!, '--admin-password-env') };
+  if (args.adminTokenEnv !== undefined) options.auth = { token: fromEnv(args.adminTokenEnv, '--admin-token-env') };
+  const read = (file: string, flag: string): string => {
+    try {
+      return readRegularFile(resolve(io.cwd, file), `${flag} ${file}`).toString('utf8');
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  };
+  const tls: NonNullable<NodeAdminClientOptions['tls']> = {};
+  if (args.caFile !== undefined) tls.ca = read(args.caFile, '--ca-file');
+  if (args.certFile !== undefined) tls.cert = read(args.certFile, '--cert-file');
+  if (args.keyFile !== undefined) tls.key = read(args.keyFile, '--key-file');
+  if (Object.keys(tls).length > 0) options.tls = tls;
+  if (args.timeoutMs !== undefined) options.timeoutMs = args.timeoutMs;
+  return options;
+}
+
+/** Every secret the flags brought in (passwords, tokens, the client key), to mask in any text. */
+export function connectionSecrets(options: NodeAdminClientOptions): string[] {
+  const out: string[] = [];
+  if (options.auth) out.push(...Object.values(options.auth).filter((v) => v.length >= 4));
+  if (typeof options.tls?.key === 'string') out.push(options.tls.key.trim());
+  return out;
+}
+
+/**
+ * Prints why a call failed and returns the exit code: 1 when the server answered with an error or
+ * is too old, 2 when no answer came (network, TLS, timeout) or the environment is incomplete.
+ */
+export function reportFailure(error: unknown, io: CliIO, secrets: readonly string[], what: string): number {
+  const say = (text: string) => io.stderr.write(`svc-admin-spec: ${printable(mask(text, secrets))}\n`);
+  if (error instanceof AdminApiError) {
+    if (error.kind === 'server') {
+      const covered = error.rules.length ? ` (the linter reports this as ${error.rules.join(', ')})` : '';
+      say(`${what}: the server refused it: ${codeName(error.code)}: ${error.rawMessage}${covered}`);
+      return 1;
+    }
+    say(`${what}: ${error.rawMessage}`);
+    return 2;
+  }
+  if (error instanceof VersionError) {
+    say(`${what}: ${error.message}`);
+    return 1;
+  }
+  if (error instanceof PlaceholderError || error instanceof ConfigError || error instanceof TypeError) {
+    say(`${what}: ${error.message}`);
+    return 2;
+  }
+  throw error;
+}

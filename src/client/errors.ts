@@ -1,0 +1,180 @@
+/** The errors the client throws, and how transport and server errors become them, secrets masked. */
+import { Code, ConnectError } from '@connectrpc/connect';
+import { mask } from '../secrets/redact';
+import { ErrorInfoSchema } from './gen/google/rpc/error_details_pb';
+import { rulesForServerError } from './server-errors';
+
+/** The RPC a call was for. */
+export type AdminMethod = 'GetBroker' | 'CreateShadowLink';
+
+/** Why a call failed: the server answered with an error, or no answer came. */
+export type FailureKind = 'server' | 'network' | 'tls' | 'timeout' | 'canceled';
+
+/** A decoded `google.rpc.ErrorInfo` detail of a server error. */
+export interface ErrorInfoDetail {
+  reason: string;
+  domain: string;
+  metadata: Record<string, string>;
+}
+
+/** The server is too old for the call (CreateShadowLink before 25.3): nothing was sent. */
+export class VersionError extends Error {
+  override readonly name = 'VersionError';
+  constructor(
+    /** `buildInfo.version` as the server reported it. */
+    readonly reported: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A failed call: a `ConnectError` (`code`, `rawMessage`, `metadata`, decoded `details`) that also
+ * says whether the server answered (`kind`), which linter rules cover the server's message, and
+ * whether a CreateShadowLink may have been applied anyway. Every text is free of the request's secrets.
+ */
+export class AdminApiError extends ConnectError {
+  /** Whether the server answered (`server`) or why no answer came. */
+  readonly kind: FailureKind;
+  /** Which RPC failed. */
+  readonly method: AdminMethod;
+  /** Linter rules (and `schema/…` codes) that report this mistake before sending; empty when none does. */
+  readonly rules: readonly string[];
+  /** The `google.rpc.ErrorInfo` details the server attached, decoded. */
+  readonly errorInfo: readonly ErrorInfoDetail[];
+  /**
+   * True when the request may have reached the server although no answer came (a timeout, a
+   * connection lost after sending). For CreateShadowLink, check with GetShadowLink or by
+   * creating again (`already_exists` means it was created) before assuming it was not.
+   */
+  readonly maybeApplied: boolean;
+
+  constructor(init: {
+    message: string;
+    code: Code;
+    kind: FailureKind;
+    method: AdminMethod;
+    metadata?: Headers;
+    errorInfo?: ErrorInfoDetail[];
+    rules?: readonly string[];
+    maybeApplied?: boolean;
+    cause?: unknown;
+  }) {
+    const details = (init.errorInfo ?? []).map((value) => ({ desc: ErrorInfoSchema, value: { ...value } }));
+    super(init.message, init.code, init.metadata, details, init.cause);
+    this.kind = init.kind;
+    this.method = init.method;
+    this.rules = init.rules ?? [];
+    this.errorInfo = init.errorInfo ?? [];
+    this.maybeApplied = init.maybeApplied ?? false;
+  }
+
+  // ConnectError recognises its instances by name; subclasses are told apart by their prototype.
+  static override [Symbol.hasInstance](v: unknown): boolean {
+    return Function.prototype[Symbol.hasInstance].call(this, v);
+  }
+}
+
+/** System error codes that mean no connection was made, so nothing was sent. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+const TLS_CODE_RE = /CERT|SSL|TLS|EPROTO|SELF_SIGNED|UNABLE_TO_(VERIFY|GET)|ERR_OSSL|HOSTNAME|ALTNAME/;
+
+/** The chain of causes of an error (bounded). */
+function causes(e: unknown): unknown[] {
+  const out: unknown[] = [];
+  for (let c = e; c !== undefined && c !== null && out.length < 8 && !out.includes(c);) {
+    out.push(c);
+    c = (c as { cause?: unknown }).cause;
+  }
+  return out;
+}
+
+const hasHeaders = (h: Headers): boolean => {
+  for (const _ of h.keys()) return true;
+  return false;
+};
+
+/** Classifies an error that did not come from the server's answer. */
+function noAnswerKind(e: ConnectError): FailureKind {
+  if (e.code === Code.DeadlineExceeded) return 'timeout';
+  if (e.code === Code.Canceled) return 'canceled';
+  for (const c of causes(e)) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === 'string' && TLS_CODE_RE.test(code)) return 'tls';
+    if (c instanceof Error && /certificate|ssl|tls/i.test(c.message) && !(c instanceof ConnectError)) return 'tls';
+  }
+  return 'network';
+}
+
+/** Extra help for the commonest failures without an answer. */
+function hint(kind: FailureKind, method: AdminMethod): string {
+  switch (kind) {
+    case 'tls':
+      return ' Check the CA (--ca-file / tls.ca), the server name in its certificate, and any client certificate.';
+    case 'timeout':
+      return method === 'CreateShadowLink'
+        ? ' The request may still have been applied: check whether the link exists before creating it again.'
+        : '';
+    default:
+      return '';
+  }
+}
+
+/**
+ * Turns whatever a transport threw for a request it was given into an `AdminApiError`, with every
+ * secret masked in its message, details and cause.
+ */
+export function toAdminApiError(reason: unknown, method: AdminMethod, secrets: readonly string[]): AdminApiError {
+  const e = ConnectError.from(reason);
+  const m = (s: string): string => mask(s, secrets);
+  // An error parsed from an answer carries the answer's headers; a failure to connect carries none.
+  const answered = hasHeaders(e.metadata);
+  if (answered) {
+    const errorInfo = e.findDetails(ErrorInfoSchema).map((d) => ({
+      reason: m(d.reason),
+      domain: m(d.domain),
+      metadata: Object.fromEntries(Object.entries(d.metadata).map(([k, v]) => [m(k), m(v)])),
+    }));
+    const rules = rulesForServerError(codeName(e.code), e.rawMessage);
+    const error = new AdminApiError({
+      message: m(e.rawMessage),
+      code: e.code,
+      kind: 'server',
+      method,
+      metadata: e.metadata,
+      errorInfo,
+      rules,
+    });
+    // `rawMessage` stays the server's words; the message also says which rules cover them.
+    if (rules.length) error.message += ` (the linter reports this as ${rules.join(', ')})`;
+    return error;
+  }
+  const kind = noAnswerKind(e);
+  const connected = !causes(e).some((c) => NOT_CONNECTED.has(String((c as { code?: unknown }).code)));
+  const cause = causes(e)
+    .slice(1)
+    .find((c) => c instanceof Error);
+  const causeText = cause instanceof Error && !e.rawMessage.includes(cause.message) ? `: ${cause.message}` : '';
+  return new AdminApiError({
+    message: m(`${method} failed (${kind}): ${e.rawMessage}${causeText}.${hint(kind, method)}`).replace(
+      /\.\.(\s|$)/,
+      '.$1',
+    ),
+    code: e.code,
+    kind,
+    method,
+    // A TLS failure happens before the request is written; so does a refused connection.
+    maybeApplied: connected && (kind === 'timeout' || kind === 'network' || kind === 'canceled'),
+    ...(cause instanceof Error
+      ? { cause: Object.assign(new Error(m(cause.message)), { code: (cause as { code?: unknown }).code }) }
+      : {}),
+  });
+}
+
+/** The Connect name of a code (`invalid_argument`). */
+export function codeName(code: Code): string {
+  const name = Code[code] ?? 'unknown';
+  return name[0]!.toLowerCase() + name.slice(1).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

@@ -1,0 +1,60 @@
+/** Which linter facts apply to a server, from the version GetBroker reports (`buildInfo.version`). */
+import { TARGET_VERSIONS, type TargetVersion } from '../engine/types';
+
+/** The first server version with shadow links (CreateShadowLink). */
+export const FIRST_SHADOW_LINK_VERSION: TargetVersion = TARGET_VERSIONS[0]!;
+
+/** What a reported version means for linting. */
+export type VersionDecision =
+  | { kind: 'known'; reported: string; target: TargetVersion }
+  /** Newer than any version the linter knows, or between two known ones: the closest known facts apply. */
+  | { kind: 'approximate'; reported: string; target: TargetVersion; message: string }
+  /** Older than the first version with shadow links. */
+  | { kind: 'too-old'; reported: string; target: TargetVersion; message: string };
+
+const rank = (major: number, minor: number): number => major * 1000 + minor;
+const parseTarget = (t: TargetVersion): number => {
+  const [major, minor] = t.split('.').map(Number) as [number, number];
+  return rank(major, minor);
+};
+
+/**
+ * Maps a reported version (`v26.1.3`, `26.1.0-rc2`, `v0.0.0-dev`) to the linter's facts. A version
+ * that cannot be read, or an unstamped `0.0.0` build, is treated as the newest known.
+ */
+export function decideVersion(reported: string): VersionDecision {
+  const newest = TARGET_VERSIONS[TARGET_VERSIONS.length - 1]!;
+  const shown = JSON.stringify(reported.slice(0, 60));
+  const m = /^v?(\d{1,4})\.(\d{1,4})(?:\.\d{1,6})?(?:[-+][0-9A-Za-z.+-]*)?$/.exec(reported.trim());
+  if (!m || (m[1] === '0' && m[2] === '0')) {
+    return {
+      kind: 'approximate',
+      reported,
+      target: newest,
+      message: `The server reports version ${shown}, which is not a release version; linting with the facts of the newest known version, ${newest}.`,
+    };
+  }
+  const r = rank(Number(m[1]), Number(m[2]));
+  const label = `${Number(m[1])}.${Number(m[2])}`;
+  const exact = TARGET_VERSIONS.find((t) => parseTarget(t) === r);
+  if (exact) return { kind: 'known', reported, target: exact };
+  if (r < parseTarget(FIRST_SHADOW_LINK_VERSION)) {
+    return {
+      kind: 'too-old',
+      reported,
+      target: FIRST_SHADOW_LINK_VERSION,
+      message: `The server runs ${label} (${shown}), which has no shadow links: CreateShadowLink exists from ${FIRST_SHADOW_LINK_VERSION} on. Upgrade the cluster; nothing was sent.`,
+    };
+  }
+  // The closest known version at or below the reported one.
+  const below = [...TARGET_VERSIONS].reverse().find((t) => parseTarget(t) < r)!;
+  return {
+    kind: 'approximate',
+    reported,
+    target: below,
+    message:
+      below === newest
+        ? `The server runs ${label}, newer than any version this linter knows (newest ${newest}); linting with the ${newest} facts, which may miss what ${label} changed.`
+        : `The server runs ${label}, which this linter has no facts for; linting with the facts of ${below}, the closest older version it knows.`,
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * What goes on the wire for a linted request. Every request passes through `toWire` exactly
+ * once, between linting and sending, so that the form sent is decided in one place.
+ */
+import { canonicalize } from '../decode/decode';
+import type { DocumentKind } from '../model/kinds';
+import { isObject } from '../util/pointer';
+import { fillPlaceholders, type Env, type Filled } from './placeholders';
+
+/** The request kinds the client sends. */
+export type WireKind = Extract<DocumentKind, 'CreateShadowLinkRequest' | 'GetBrokerRequest'>;
+
+/** A top-level `"$schema"` names the schema for editors; it is not part of the request. */
+function withoutSchemaKey(value: unknown): unknown {
+  if (!isObject(value) || typeof value['$schema'] !== 'string') return value;
+  const { $schema: _ignored, ...rest } = value;
+  return rest;
+}
+
+/**
+ * The body to send for a document the linter accepted: the document as the server reads it
+ * (`canonicalize`: camelCase keys, enum names, numbers as numbers, …) without its editor-only
+ * `$schema` key, then with `${NAME}` placeholders in secret fields filled from `env` (after
+ * canonicalizing, so that no secret goes through it).
+ */
+export function toWire(kind: WireKind, value: unknown, env: Env): Filled {
+  return fillPlaceholders(canonicalize(kind, withoutSchemaKey(value)), env);
+}

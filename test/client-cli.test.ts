@@ -1,0 +1,242 @@
+/** `svc-admin-spec apply` and `get-broker`, run as built, against the loopback server. */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, scratch } from './cli-helpers';
+import { startLoopback, type Loopback, type LoopbackOptions } from './support/loopback/server';
+
+const TLS = join(import.meta.dirname, 'fixtures', 'tls');
+const CREATE = '/svc.core.admin.v2.ShadowLinkService/CreateShadowLink';
+const GET = '/svc.core.admin.v2.BrokerService/GetBroker';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built command without blocking the event loop (the loopback server runs in this process). */
+function run(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? process.cwd(),
+      env: { PATH: process.env['PATH'] ?? '', SVC_ADMIN_SPEC_NO_CACHE: '1', ...options.env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdin.end();
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const servers: Loopback[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+async function server(options: LoopbackOptions = {}): Promise<Loopback> {
+  const lb = await startLoopback(options);
+  servers.push(lb);
+  return lb;
+}
+const sent = (lb: Loopback, path: string) => lb.requests.filter((r) => r.path === path);
+
+const LINK = `name: dr-link
+configurations:
+  clientOptions:
+    bootstrapServers: ["source-1:9092"]
+    tlsSettings:
+      enabled: true
+    authenticationConfiguration:
+      scramConfiguration:
+        username: replicator
+        password: \${SCRAM_PASSWORD}
+        scramMechanism: SCRAM_MECHANISM_SCRAM_SHA_256
+`;
+const SCRAM_PASSWORD = 'Sc-r4m-p4ssw0rd';
+const ADMIN_PASSWORD = 'Adm1n-p4ssw0rd';
+
+describe('svc-admin-spec apply', () => {
+  it('lints first: with an error it prints the report, exits 1 and sends nothing', async () => {
+    const lb = await server();
+    const dir = scratch({
+      'bad.yaml': 'name: "bad name"\nconfigurations:\n  clientOptions:\n    bootstrapServers: []\n',
+    });
+    // With --target-version auto, a file that is invalid for every version is refused before GetBroker.
+    const r = await run(['apply', '--admin-url', lb.url, 'bad.yaml'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/bad\.yaml[\s\S]*shadow-link-name[\s\S]*bootstrap-servers/);
+    expect(r.stderr).toContain('nothing was sent');
+    expect(lb.requests).toHaveLength(0);
+  });
+
+  it('creates the link: placeholders filled from the environment, a short summary, no secret printed', async () => {
+    const lb = await server({ auth: { username: 'admin', password: ADMIN_PASSWORD } });
+    const dir = scratch({ 'link.yaml': LINK });
+    const env = { SCRAM_PASSWORD, ADMIN_PW: ADMIN_PASSWORD };
+    const r = await run(
+      ['apply', '--admin-url', lb.url, '--admin-user', 'admin', '--admin-password-env', 'ADMIN_PW', 'link.yaml'],
+      { cwd: dir, env },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const uid = lb.cluster.links.get('dr-link')!.shadowLink!.uid;
+    expect(r.stdout).toContain(`link.yaml: created shadow link "dr-link" (uid ${uid}, state SHADOW_LINK_STATE_ACTIVE)`);
+    expect(sent(lb, GET)).toHaveLength(1); // --target-version auto asked the server once
+    const [create] = sent(lb, CREATE);
+    const body = JSON.parse(create!.body) as { shadowLink: { configurations: { clientOptions: unknown } } };
+    expect(body.shadowLink.configurations.clientOptions).toMatchObject({
+      authenticationConfiguration: { scramConfiguration: { password: SCRAM_PASSWORD } },
+    });
+    for (const secret of [SCRAM_PASSWORD, ADMIN_PASSWORD]) expect(r.stdout + r.stderr).not.toContain(secret);
+  });
+
+  it('prints the server code and message when it refuses, and exits 1', async () => {
+    const lb = await server();
+    const dir = scratch({
+      'a.yaml': LINK,
+      'b.yaml': LINK.replace('dr-link', 'other-link'),
+      'c.yaml': LINK.replace('dr-link', 'third-link'),
+    });
+    const env = { SCRAM_PASSWORD };
+    expect((await run(['apply', '--admin-url', lb.url, 'a.yaml'], { cwd: dir, env })).code).toBe(0);
+    const again = await run(['apply', '--admin-url', lb.url, 'a.yaml'], { cwd: dir, env });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(
+      'the server refused it: already_exists: Shadow link with name dr-link already exists',
+    );
+    const more = await run(['apply', '--admin-url', lb.url, 'b.yaml', 'c.yaml'], { cwd: dir, env });
+    expect(more.code).toBe(1);
+    expect(more.stderr).toMatch(/b\.yaml: CreateShadowLink: the server refused it: resource_exhausted/);
+    expect(more.stderr).toContain('not sent: c.yaml');
+    expect(
+      sent(lb, CREATE).map((r) => (JSON.parse(r.body) as { shadowLink: { name: string } }).shadowLink.name),
+    ).toEqual(['dr-link', 'dr-link', 'other-link']);
+  });
+
+  it('exits 1 for an unreachable source cluster and for an unauthenticated call', async () => {
+    const lb = await server({ auth: { token: 'T0ken-abc' } });
+    const dir = scratch({ 'link.yaml': LINK.replace('source-1:9092', 'source.invalid:9092') });
+    const env = { SCRAM_PASSWORD, TOKEN: 'T0ken-abc' };
+    const args = ['apply', '--admin-url', lb.url, '--target-version', '26.1', 'link.yaml'];
+    const anonymous = await run(args, { cwd: dir, env });
+    expect([anonymous.code, anonymous.stderr]).toEqual([1, expect.stringContaining('unauthenticated')]);
+    const refused = await run([...args, '--admin-token-env', 'TOKEN'], { cwd: dir, env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("failed_precondition: Cluster link 'dr-link' preflight check failed");
+    expect(refused.stderr + refused.stdout).not.toContain('T0ken-abc');
+  });
+
+  it('exits 2 for a missing variable, a server that cannot be reached, and TLS problems', async () => {
+    const lb = await server({ tls: { key: await read('server.key'), cert: await read('server.crt') } });
+    const dir = scratch({ 'link.yaml': LINK });
+    const missing = await run(['apply', '--admin-url', lb.url, '--target-version', '26.1', 'link.yaml'], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/SCRAM_PASSWORD.*not set.*Nothing was sent/);
+    const env = { SCRAM_PASSWORD };
+    const untrusted = await run(['apply', '--admin-url', lb.url, 'link.yaml'], { cwd: dir, env });
+    expect(untrusted.code).toBe(2);
+    expect(untrusted.stderr).toMatch(/\(tls\)/);
+    expect(lb.requests).toHaveLength(0);
+    const trusted = await run(['apply', '--admin-url', lb.url, '--ca-file', join(TLS, 'ca.crt'), 'link.yaml'], {
+      cwd: dir,
+      env,
+    });
+    expect([trusted.code, trusted.stderr]).toEqual([0, '']);
+    const closed = await startLoopback();
+    await closed.close();
+    const down = await run(['apply', '--admin-url', closed.url, '--target-version', '26.1', 'link.yaml'], {
+      cwd: dir,
+      env,
+    });
+    expect(down.code).toBe(2);
+    expect(down.stderr).toMatch(/\(network\).*ECONNREFUSED/);
+  });
+
+  it('--dry-run prints the request with secrets masked and sends nothing', async () => {
+    const lb = await server();
+    const dir = scratch({ 'link.yaml': LINK });
+    const r = await run(['apply', '--dry-run', '--admin-url', lb.url, '--target-version', '26.1', 'link.yaml'], {
+      cwd: dir,
+      env: { SCRAM_PASSWORD },
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('would send (secrets masked)');
+    const json = r.stdout.slice(r.stdout.indexOf('{'));
+    expect(JSON.parse(json)).toMatchObject({
+      shadowLink: {
+        name: 'dr-link',
+        configurations: {
+          clientOptions: { authenticationConfiguration: { scramConfiguration: { password: '********' } } },
+        },
+      },
+    });
+    expect(r.stdout).not.toContain(SCRAM_PASSWORD);
+    expect(lb.requests).toHaveLength(0);
+  });
+
+  it('refuses a server older than shadow links (exit 1), sending no CreateShadowLink', async () => {
+    const lb = await server({ version: 'v25.1.2' });
+    const dir = scratch({ 'link.yaml': LINK });
+    const r = await run(['apply', '--admin-url', lb.url, 'link.yaml'], { cwd: dir, env: { SCRAM_PASSWORD } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/no shadow links.*25\.3/);
+    expect(sent(lb, CREATE)).toHaveLength(0);
+  });
+
+  it('-f json carries the lint results and what was applied', async () => {
+    const lb = await server();
+    const dir = scratch({
+      'req.json': JSON.stringify({
+        shadowLink: { name: 'j', configurations: { clientOptions: { bootstrapServers: ['s:1'] } } },
+      }),
+    });
+    const r = await run(['apply', '-f', 'json', '--admin-url', lb.url, 'req.json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      version: number;
+      results: unknown[];
+      applied: { name: string; uid: string }[];
+    };
+    expect(report.version).toBe(1);
+    expect(report.results).toHaveLength(1);
+    expect(report.applied[0]).toMatchObject({ name: 'j', uid: lb.cluster.links.get('j')!.shadowLink!.uid });
+  });
+
+  it('usage problems exit 2', async () => {
+    expect((await run(['apply', 'x.yaml'])).code).toBe(2);
+    expect((await run(['apply', '--admin-url', 'http://127.0.0.1:1'])).code).toBe(2);
+    const r = await run(['apply', '--admin-url', 'http://x', '--admin-user', 'a', 'f.yaml']);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--admin-password-env')]);
+    expect((await run(['apply', '--help'])).stdout).toContain('Exit codes: 0 every link created');
+  });
+});
+
+describe('svc-admin-spec get-broker', () => {
+  it('prints the node, version and routes; -f json prints the GetBrokerResponse', async () => {
+    const lb = await server({ version: 'v26.1.7', nodeId: 3 });
+    const r = await run(['get-broker', '--admin-url', lb.url]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^node {6}3\nversion {3}v26\.1\.7\n/);
+    expect(r.stdout).toMatch(/BrokerService.GetBroker +\/svc.core.admin.v2.BrokerService\/GetBroker/);
+    const j = await run(['get-broker', '--admin-url', lb.url, '-f', 'json', '--node-id=-1']);
+    expect(j.code).toBe(0);
+    expect(JSON.parse(j.stdout)).toMatchObject({ broker: { nodeId: 3, buildInfo: { version: 'v26.1.7' } } });
+  });
+
+  it('exits 1 when the server refuses (an unknown node is unavailable), 2 for usage', async () => {
+    const lb = await server();
+    const r = await run(['get-broker', '--admin-url', lb.url, '--node-id', '5', '--timeout', '2000']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('unavailable: Service unavailable');
+    expect(sent(lb, GET)).toHaveLength(3); // retried twice with backoff
+    expect((await run(['get-broker'])).code).toBe(2);
+    expect((await run(['get-broker', '--admin-url', lb.url, '--node-id', 'x'])).code).toBe(2);
+  });
+});
+
+async function read(name: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  return readFile(join(TLS, name), 'utf8');
+}
