@@ -9,7 +9,8 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
-    sourcemap: true,
+    // No source maps: they would ship the sources again (most of the package); the output is readable as it is.
+    sourcemap: false,
     clean: false,
     target: 'node20',
     define,

@@ -1,7 +1,8 @@
-/** Every generated file of the repository with its expected content, for scripts/gen.ts. */
+/** Every generated, committed file of the repository with its expected content, for scripts/gen.ts. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportedSchemaFiles } from '../src/schema/export';
+import { knownCodesFile } from './known-codes';
 import { docFiles, replaceBetweenMarkers, ruleTable } from './rule-docs';
 
 /** Path (relative to the repository root) → content. */
@@ -10,6 +11,7 @@ export function generatedFiles(root: string): Map<string, string> {
   return new Map([
     ...exportedSchemaFiles(),
     ...docFiles(),
+    ['src/codes/known-codes.ts', knownCodesFile()],
     ['README.md', replaceBetweenMarkers(readme, 'rules', ruleTable())],
   ]);
 }

@@ -74,7 +74,7 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
 export const STANDALONE_CODES: Readonly<Record<string, { title: string; text: string }>> = {
   'internal-error': {
     title: 'Internal error',
-    text: 'A bug in the linter, not in your document: one check failed on this document, and the message names it. The linter never crashes on a document: the failure becomes this finding, and the other checks and files still run. Please report it with the document (secrets removed); until it is fixed, turn that rule off for the file.',
+    text: 'A bug in the linter, not in your document: one check failed on this document, and the message names it. The linter never crashes on a document: the failure becomes this finding, and the other checks and files still run. Please report it with the document (secrets removed); until it is fixed, turn that rule off for the file. For a custom rule (`@namespace/name`) the bug is in that rule: it threw, or reported a message id it does not declare, a pointer that is not a JSON Pointer or a malformed fix; tell its authors.',
   },
 };
 

@@ -1,6 +1,6 @@
 /** SARIF 2.1.0 for code scanning: rules with descriptions and docs, utf16 columns, stable fingerprints. */
 import type { Severity } from '../lint/diagnostics';
-import { allRules, docsUrl, ruleById } from '../engine/registry';
+import { catalogWith, codeDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { STRUCTURAL_CODES } from '../codes/structural-codes';
 import type { Formatter } from './types';
 import { describeFileCode } from '../codes/file-codes';
@@ -10,9 +10,10 @@ import { directoryUrl, forwardSlashes } from './paths';
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
 /** A code's descriptions and default level, from the same sources as its documentation page. */
-function describe(code: string): { short: string; full: string; level: Severity } {
-  const rule = ruleById.get(code);
-  if (rule) return { short: rule.docs.description, full: rule.docs.rationale, level: rule.severity };
+function describe(code: string, catalog: RuleCatalog): { short: string; full: string; level: Severity } {
+  const rule = catalog.byId.get(code);
+  if (rule)
+    return { short: rule.docs.description, full: rule.docs.rationale ?? rule.docs.description, level: rule.severity };
   const schema = code.startsWith('schema/');
   const structural = schema ? STRUCTURAL_CODES[code.slice('schema/'.length)] : undefined;
   const text =
@@ -30,19 +31,25 @@ const uriOf = (file: string) => forwardSlashes(file).split('/').map(encodeURICom
 
 /** A SARIF log with one run. */
 export const formatSarif: Formatter = (results, options) => {
-  const codes = new Set<string>(allRules.map((r) => r.id));
+  const catalog = catalogWith(options.customRules ?? [], 'format options');
+  const codes = new Set<string>(catalog.all.map((r) => r.id));
   for (const r of results) for (const d of r.diagnostics) codes.add(d.code);
   const ids = [...codes].sort();
   const index = new Map(ids.map((id, i) => [id, i]));
   const rules = ids.map((id) => {
-    const d = describe(id);
+    const d = describe(id, catalog);
+    const url = codeDocsUrl(id, catalog);
     return {
       id,
-      name: id.replace(/(^|[-/])([a-z])/g, (_, _sep: string, ch: string) => ch.toUpperCase()),
+      name: id.replace(/(^|[-/@])([a-z])/g, (_, _sep: string, ch: string) => ch.toUpperCase()),
       shortDescription: { text: d.short },
       fullDescription: { text: d.full },
-      helpUri: docsUrl(id),
-      help: { text: `${d.short} See ${docsUrl(id)}`, markdown: `${d.short} [Documentation](${docsUrl(id)})` },
+      ...(url
+        ? {
+            helpUri: url,
+            help: { text: `${d.short} See ${url}`, markdown: `${d.short} [Documentation](${url})` },
+          }
+        : { help: { text: d.short } }),
       defaultConfiguration: { level: LEVEL[d.level] },
     };
   });
