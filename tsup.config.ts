@@ -30,7 +30,8 @@ export default defineConfig([
     // Shared chunks in both formats: one ValidationError class for both entries.
     splitting: true,
     dts: true,
-    sourcemap: true,
+    // No source maps: they would ship the sources again (most of the package); the output is readable as it is.
+    sourcemap: false,
     clean: false,
     target: 'node20',
     define,
@@ -41,7 +42,7 @@ export default defineConfig([
     format: ['esm'],
     platform: 'browser',
     dts: true,
-    sourcemap: true,
+    sourcemap: false,
     clean: false,
     target: 'es2022',
     define,

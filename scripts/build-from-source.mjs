@@ -1,5 +1,7 @@
-// postinstall: build dist/ when installed from a git checkout (pre-commit installs hooks that way),
-// where dist/ is not committed. Installs from the npm registry ship dist/ and skip this.
+// prepare: build dist/ in a git checkout, where dist/ is not committed: after `npm install` in the
+// repository, and when npm installs the package from git (pre-commit installs hooks that way; npm
+// runs `prepare` for git dependencies, with their devDependencies). Installs of the published
+// tarball run no script at all: it ships dist/.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';

@@ -1,7 +1,8 @@
-/** Every generated file of the repository with its expected content, for scripts/gen.ts. */
+/** Every generated, committed file of the repository with its expected content, for scripts/gen.ts. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportedSchemaFiles } from '../src/schema/export';
+import { knownCodesFile } from './known-codes';
 import { protoGeneratedFiles, PROTO_GEN_DIR } from './proto-gen';
 import { docFiles, replaceBetweenMarkers, ruleTable } from './rule-docs';
 import { serverErrorTable } from './server-error-table';
@@ -15,6 +16,7 @@ export function generatedFiles(root: string): Map<string, string> {
   return new Map([
     ...exportedSchemaFiles(),
     ...docFiles(),
+    ['src/codes/known-codes.ts', knownCodesFile()],
     [
       'README.md',
       replaceBetweenMarkers(replaceBetweenMarkers(readme, 'rules', ruleTable()), 'server-errors', serverErrorTable()),

@@ -1,6 +1,6 @@
 /** Renders the rule documentation pages and the README rule table from the rule modules. */
 import { lint } from '../src/lint/lint';
-import { allRules } from '../src/engine/registry';
+import { allRules, type BuiltinRule } from '../src/engine/registry';
 import { CONFORMANCE_CHECKS } from '../src/conformance/check';
 import type { Rule, RuleExample } from '../src/engine/types';
 import { exampleKind, exampleLintOptions } from '../src/engine/examples';
@@ -23,7 +23,7 @@ function context(rule: Rule, ex: RuleExample): string {
 }
 
 /** The Markdown page of one rule. */
-export function rulePage(rule: Rule): string {
+export function rulePage(rule: BuiltinRule): string {
   const lines = [
     `# ${rule.id}`,
     '',

@@ -3,10 +3,49 @@
  * static types and a linter that explains what is wrong before the server does.
  */
 export * from './model/index';
-export { lint, assertValid, ValidationError, UnknownKindError, type LintOptions, type LintResult } from './lint/lint';
-export type { Diagnostic, Severity, Range, Position, Fix, Suggestion, RelatedLocation } from './lint/diagnostics';
-export type { RuleSetting, TargetVersion, Rule } from './engine/types';
+export {
+  lint,
+  validate,
+  assertValid,
+  isValidationError,
+  ValidationError,
+  UnknownKindError,
+  type LintOptions,
+  type LintResult,
+  type ValidateResult,
+} from './lint/lint';
+export type {
+  Diagnostic,
+  Severity,
+  Range,
+  Position,
+  Fix,
+  Suggestion,
+  RelatedLocation,
+  Code,
+  KnownCode,
+  RuleId,
+  StructuralCode,
+  FileCode,
+  ConformanceCode,
+} from './lint/diagnostics';
+export {
+  defineRule,
+  type RuleSetting,
+  type TargetVersion,
+  type Rule,
+  type RuleContext,
+  type RuleReport,
+  type RuleOption,
+  type RuleExample,
+  type InvalidRuleExample,
+  type MessageSpec,
+  type LinkLocation,
+  type CustomRuleId,
+} from './engine/types';
+export type { RuleSettings } from './engine/settings';
 export { allRules as rules, docsUrl } from './engine/registry';
+export { checkRuleExamples } from './engine/examples';
 export {
   checkExchange,
   CONFORMANCE_CHECKS,
@@ -17,5 +56,9 @@ export {
 export { canonicalize } from './decode/decode';
 export { previewFilters, type FilterPreview, type PreviewEntry } from './facts/filters';
 export { keyFingerprint } from './facts/fingerprint';
-export { lintText, type LintTextOptions, type FileResult } from './lint/lint-text';
+export { lintText, type LintTextOptions, type FileResult, type TextResult } from './lint/lint-text';
+export type { ParsedSource, NodeSpan } from './source/types';
+export { applyFixes, type ApplyFixesOptions, type FixOutcome, type SkippedFix } from './fix/apply';
+export { fixText, type FixTextResult } from './fix/fix-text';
 export { format, FORMAT_NAMES, type FormatName, type FormatOptions } from './format/index';
+export { addSchemaSupport, EDITOR_KEYWORDS, type AjvLike } from './schema/ajv';

@@ -92,6 +92,43 @@ describe('svc-admin-spec apply', () => {
     for (const secret of [SCRAM_PASSWORD, ADMIN_PASSWORD]) expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
+  it("sends what the file's config and directives allow, as lint judges it", async () => {
+    // A CA that is not a certificate breaks tls-pem-shape (the loopback server does not read PEMs):
+    // turned off by the config for one file, suppressed by a directive in the other.
+    const withCa = (name: string, directive = '') =>
+      LINK.replace('dr-link', name).replace(
+        '      enabled: true\n',
+        `      enabled: true\n      tlsPemSettings:\n${directive}        ca: "swapped in at deploy time"\n`,
+      );
+    const dir = scratch({
+      'svc-admin-spec.config.json': JSON.stringify({
+        overrides: [{ files: ['legacy.yaml'], rules: { 'tls-pem-shape': 'off' } }],
+      }),
+      'legacy.yaml': withCa('legacy-link'),
+      'directive.yaml': withCa(
+        'directive-link',
+        '        # svc-admin-spec-disable-next-line tls-pem-shape -- the deploy tool puts the CA here\n',
+      ),
+      'plain.yaml': withCa('plain-link'),
+    });
+    const env = { SCRAM_PASSWORD };
+    const linted = await run(['lint', 'legacy.yaml', 'directive.yaml', 'plain.yaml'], { cwd: dir, env });
+    expect(linted.code).toBe(1);
+    expect(linted.stdout).toMatch(/plain\.yaml[\s\S]*tls-pem-shape/);
+    expect(linted.stdout).not.toMatch(/(legacy|directive)\.yaml/);
+    for (const file of ['legacy.yaml', 'directive.yaml']) {
+      const lb = await server();
+      const r = await run(['apply', '--admin-url', lb.url, file], { cwd: dir, env });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(sent(lb, CREATE)).toHaveLength(1);
+    }
+    const lb = await server();
+    const refused = await run(['apply', '--admin-url', lb.url, 'plain.yaml'], { cwd: dir, env });
+    expect(refused.code).toBe(1);
+    expect(sent(lb, CREATE)).toHaveLength(0);
+  });
+
   it('prints the server code and message when it refuses, and exits 1', async () => {
     const lb = await server();
     const dir = scratch({

@@ -13,6 +13,7 @@ import {
   type DiagnosticsEvent,
   type NodeAdminClientOptions,
 } from '../src/client/index';
+import { defineRule } from '../src/index';
 import { startLoopback, type Loopback, type LoopbackOptions } from './support/loopback/server';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { ErrorInfoSchema } from '../src/client/gen/google/rpc/error_details_pb';
@@ -168,6 +169,29 @@ describe('lint before send', () => {
     expect(e.code).toBe(Code.InvalidArgument);
     expect(e.rawMessage).toContain("expected address format: 'host:port', found: no-port");
     expect(e.rules).toEqual(['bootstrap-servers']);
+  });
+
+  it('lints with custom rules: their errors stop the request too', async () => {
+    const needsTls = defineRule({
+      id: '@acme/tls-required',
+      severity: 'error',
+      kinds: ['CreateShadowLinkRequest'],
+      docs: { description: 'TLS must be on.' },
+      messages: { off: 'Turn TLS on.' },
+      check(ctx) {
+        const tls = (
+          ctx.link?.value as { configurations?: { clientOptions?: { tlsSettings?: { enabled?: unknown } } } }
+        )?.configurations?.clientOptions?.tlsSettings;
+        if (tls?.enabled !== true) ctx.report({ pointer: ctx.link!.pointer, messageId: 'off' });
+      },
+    });
+    const { c, sent } = await setup({}, { customRules: [needsTls] });
+    const error = await caught(c.createShadowLink(link()));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).diagnostics.map((d) => d.code)).toEqual(['@acme/tls-required']);
+    expect(sent(CREATE)).toHaveLength(0);
+    await c.createShadowLink(link('dr-link', { tlsSettings: { enabled: true } }));
+    expect(sent(CREATE)).toHaveLength(1);
   });
 });
 

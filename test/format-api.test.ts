@@ -67,12 +67,12 @@ describe('junit', () => {
         kind: null,
         diagnostics: [
           {
-            code: 'x',
+            code: 'duration',
             severity: 'error',
             pointer: '/a',
             message: 'bell \u0007, esc \u001b[31m, ]]>, \ud800 lone, tab\tand\nnewline',
           },
-          { code: 'y', severity: 'info', pointer: '', message: 'info <b>&amp;</b>' },
+          { code: 'null-value', severity: 'info', pointer: '', message: 'info <b>&amp;</b>' },
         ],
       },
       { file: 'clean.yaml', kind: 'ShadowLink', diagnostics: [] },
@@ -87,7 +87,7 @@ describe('junit', () => {
 
 describe('gitlab', () => {
   it('keeps repeated findings apart, the first with the SARIF fingerprint', () => {
-    const d = { code: 'duration', severity: 'warning' as const, pointer: '/a', message: 'm' };
+    const d = { code: 'duration' as const, severity: 'warning' as const, pointer: '/a', message: 'm' };
     const twice: FileResult[] = [{ file: 'a.yaml', kind: null, diagnostics: [d, { ...d, message: 'n' }] }];
     const text = format(twice, 'gitlab', { cwd: '/r' });
     expect(gitlabProblems(text)).toEqual([]);

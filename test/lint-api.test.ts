@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertValid, lint, UnknownKindError, ValidationError, DOCUMENT_KINDS, type DocumentKind } from '../src/index';
+import {
+  assertValid,
+  isValidationError,
+  lint,
+  validate,
+  UnknownKindError,
+  ValidationError,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+} from '../src/index';
 import { validFixtures } from './helpers';
 
 describe('lint', () => {
@@ -231,5 +240,65 @@ describe('assertValid', () => {
 
   it('returns quietly for a valid document', () => {
     expect(() => assertValid('GetBrokerRequest', { nodeId: 1 })).not.toThrow();
+  });
+
+  it('requires the spelling its type describes: what lint takes as a warning is an error here', () => {
+    // The server reads snake_case keys and quoted integers; the static types do not have them.
+    const snake = { name: 'x', configurations: { client_options: { bootstrapServers: ['a:1'] } } };
+    const quoted = { nodeId: '1' };
+    expect(lint('ShadowLink', snake).valid).toBe(true);
+    expect(lint('GetBrokerRequest', quoted).valid).toBe(true);
+    expect(() => assertValid('ShadowLink', snake)).toThrow(
+      /"client_options" is the protobuf spelling of `clientOptions`/,
+    );
+    expect(() => assertValid('GetBrokerRequest', quoted, { rules: { 'integer-as-string': 'off' } })).toThrow(
+      ValidationError,
+    );
+    // Rule findings keep their settings: a warning stays a warning.
+    const capped = {
+      name: 'x',
+      configurations: { clientOptions: { bootstrapServers: ['a:1'], fetchMaxBytes: 1048576 } },
+    };
+    expect(lint('ShadowLink', capped).diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ['fetch-size-order', 'warning'],
+    ]);
+    expect(() => assertValid('ShadowLink', capped)).not.toThrow();
+  });
+});
+
+describe('validate', () => {
+  it('returns the value typed when valid, with the remaining findings', () => {
+    const value = { nodeId: 1 };
+    const r = validate('GetBrokerRequest', value);
+    expect(r).toEqual({ valid: true, value, diagnostics: [] });
+    if (r.valid) expect(r.value).toBe(value);
+  });
+
+  it('returns the error assertValid would throw, never throwing itself', () => {
+    const r = validate('GetBrokerRequest', { nodeId: 'one' });
+    expect(r.valid).toBe(false);
+    if (r.valid) return;
+    expect(isValidationError(r.error)).toBe(true);
+    expect(r.error.diagnostics).toEqual(r.diagnostics);
+    expect(r.error.message).toMatch(/^GetBrokerRequest is invalid: 1 error; first: /);
+    for (const odd of [undefined, null, () => 1, Symbol('x'), 10n])
+      expect(validate('ShadowLink', odd).valid).toBe(false);
+    expect(() => validate('Nope' as DocumentKind, {})).toThrow(UnknownKindError);
+  });
+});
+
+describe('$schema', () => {
+  it('lint ignores a top-level "$schema" string, as lintText and the command line do', () => {
+    const doc = {
+      $schema: 'https://unpkg.com/svc-admin-spec/schemas/ShadowLink.schema.json',
+      name: 'x',
+      configurations: { clientOptions: { bootstrapServers: ['a:1'] } },
+    };
+    expect(lint('ShadowLink', doc)).toEqual({ valid: true, diagnostics: [] });
+    expect(validate('ShadowLink', doc).valid).toBe(true);
+    // Anywhere else, or not a string, it is an unknown property like any other.
+    expect(lint('ShadowLink', { ...doc, $schema: 1 }).diagnostics.map((d) => d.pointer)).toEqual(['/$schema']);
+    const nested = { ...doc, configurations: { ...doc.configurations, $schema: 'x' } };
+    expect(lint('ShadowLink', nested).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-property']);
   });
 });

@@ -87,7 +87,7 @@ describe('hover text', () => {
   });
 
   it("explains each finding's code once", () => {
-    const d = { code: 'duration', severity: 'warning' as const, pointer: '', message: 'm' };
+    const d = { code: 'duration' as const, severity: 'warning' as const, pointer: '', message: 'm' };
     const text = findingHover([d, d])!;
     expect(text.match(/\*\*duration\*\*/g)).toHaveLength(1);
     expect(text).toContain('https://unpkg.com/svc-admin-spec/docs/rules/duration.md');
@@ -110,22 +110,22 @@ describe('which documents are linted', () => {
     expect(namesOurSchema('{"$schema": "https://json.schemastore.org/package.json"')).toBe(false);
   });
 
-  it('lints by shape, names, config kind or history; nothing else', () => {
+  it('lints by shape, names, config kind or history; nothing else', async () => {
     const dir = scratch({
       'svc-admin-spec.config.json': '{"overrides": [{"files": ["forced/**"], "kind": "ShadowLink"}]}',
     });
-    expect(analyze(join(dir, 'a.yaml'), GOOD_YAML).owned).toBe(true);
-    expect(analyze(join(dir, 'ci.yaml'), 'on: push\n').owned).toBe(false);
-    expect(analyze(join(dir, 'forced/ci.yaml'), 'on: push\n').owned).toBe(true);
-    expect(analyze(join(dir, 'broken.yaml'), 'a: [\n').owned).toBe(false);
-    expect(analyze(join(dir, 'broken.yaml'), 'a: [\n', true).owned).toBe(true);
-    expect(analyze(join(dir, 'svc-admin-spec.config.json'), '{}').owned).toBe(false);
-    expect(analyze(join(dir, 'ci.yaml'), 'on: push\n').diagnostics).toEqual([]);
+    expect((await analyze(join(dir, 'a.yaml'), GOOD_YAML)).owned).toBe(true);
+    expect((await analyze(join(dir, 'ci.yaml'), 'on: push\n')).owned).toBe(false);
+    expect((await analyze(join(dir, 'forced/ci.yaml'), 'on: push\n')).owned).toBe(true);
+    expect((await analyze(join(dir, 'broken.yaml'), 'a: [\n')).owned).toBe(false);
+    expect((await analyze(join(dir, 'broken.yaml'), 'a: [\n', true)).owned).toBe(true);
+    expect((await analyze(join(dir, 'svc-admin-spec.config.json'), '{}')).owned).toBe(false);
+    expect((await analyze(join(dir, 'ci.yaml'), 'on: push\n')).diagnostics).toEqual([]);
   });
 
-  it('names the files a document depends on', () => {
+  it('names the files a document depends on', async () => {
     const dir = scratch({ 'svc-admin-spec.config.yaml': 'rules: {}\n' });
-    expect(analyze(join(dir, 'sub', 'a.yaml'), GOOD_YAML).dependencies).toEqual([
+    expect((await analyze(join(dir, 'sub', 'a.yaml'), GOOD_YAML)).dependencies).toEqual([
       join(dir, 'svc-admin-spec.config.yaml'),
       join(dir, '.svc-admin-spec-ignore.json'),
     ]);

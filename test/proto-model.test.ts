@@ -33,7 +33,8 @@ const behaviours = (f: DescField): FieldBehavior[] => getOption(f, field_behavio
 /** Unwraps `T | null` (the model allows an explicit null where the field is optional in JSON). */
 function unwrapNullable(s: TSchema): TSchema {
   const anyOf = s['anyOf'] as TSchema[] | undefined;
-  if (!anyOf) return s;
+  // An enum's `anyOf` of literals (TypeBox's form beside `enum`) is not a nullable wrapper.
+  if (!anyOf || !anyOf.some((x) => x['type'] === 'null')) return s;
   const rest = anyOf.filter((x) => x['type'] !== 'null');
   expect(rest).toHaveLength(1);
   return rest[0]!;

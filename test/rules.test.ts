@@ -8,12 +8,21 @@ import { collectReports } from '../src/engine/run';
 import type { Rule, RuleExample } from '../src/engine/types';
 import { exampleKind, exampleLintOptions } from '../src/engine/examples';
 import type { RunSettings } from '../src/engine/run';
+import { BUILTIN_CATALOG } from '../src/engine/catalog';
 
 const RULES_DIR = join(import.meta.dirname, '..', 'rules');
 /** The engine settings an example's rule runs with (its options are passed to the rule directly). */
 function settingsOf(rule: Rule, ex: RuleExample): RunSettings {
   const { targetVersion, now, isFile } = exampleLintOptions(rule, ex);
-  return { kind: exampleKind(rule, ex), targetVersion, now, isFile, rules: {}, maxFindings: 2000 };
+  return {
+    kind: exampleKind(rule, ex),
+    targetVersion,
+    now,
+    isFile,
+    rules: {},
+    maxFindings: 2000,
+    catalog: BUILTIN_CATALOG,
+  };
 }
 
 const lintExample = (rule: Rule, ex: RuleExample) => lint(exampleKind(rule, ex), ex.doc, exampleLintOptions(rule, ex));

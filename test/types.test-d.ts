@@ -1,4 +1,15 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import {
+  assertValid,
+  defineRule,
+  lint,
+  validate,
+  type Code,
+  type Diagnostic,
+  type DocumentType,
+  type LintOptions,
+  type RuleId,
+} from '../src/index';
 import type {
   AclFilter,
   Broker,
@@ -62,5 +73,74 @@ describe('static types follow the spec', () => {
     expectTypeOf<Broker['nodeId']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<GetBrokerRequest['nodeId']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<AclFilter>().toHaveProperty('resourceFilter');
+  });
+});
+
+describe('the library API narrows and checks', () => {
+  it('assertValid narrows unknown to the type of its kind', () => {
+    const input: unknown = JSON.parse('{}');
+    assertValid('CreateShadowLinkRequest', input);
+    expectTypeOf(input).toEqualTypeOf<CreateShadowLinkRequest>();
+    expectTypeOf(input.shadowLink.name).toEqualTypeOf<string>();
+  });
+
+  it('validate returns the typed value only on success', () => {
+    const r = validate('GetBrokerRequest', JSON.parse('{}'));
+    if (r.valid) expectTypeOf(r.value).toEqualTypeOf<GetBrokerRequest>();
+    else expectTypeOf(r).not.toHaveProperty('value');
+    expectTypeOf<DocumentType<'ShadowLink'>>().toEqualTypeOf<ShadowLink>();
+  });
+
+  it('Diagnostic.code is the union of known codes, plus @namespace/name for custom rules', () => {
+    expectTypeOf<Diagnostic['code']>().toEqualTypeOf<Code>();
+    expectTypeOf<'duration'>().toExtend<Code>();
+    expectTypeOf<'schema/unknown-property'>().toExtend<Code>();
+    expectTypeOf<'parse/yaml-syntax'>().toExtend<Code>();
+    expectTypeOf<'conformance/client-id'>().toExtend<Code>();
+    expectTypeOf<'internal-error'>().toExtend<Code>();
+    expectTypeOf<'@acme/tls-required'>().toExtend<Code>();
+    expectTypeOf<'duraton'>().not.toExtend<Code>();
+    expectTypeOf<'schema/unknown'>().not.toExtend<Code>();
+    expectTypeOf<'tls-key-cert-pair'>().toExtend<RuleId>();
+    for (const d of lint('ShadowLink', {}).diagnostics) {
+      switch (d.code) {
+        case 'duration':
+        case 'schema/type':
+        case '@acme/tls-required':
+          break;
+        // @ts-expect-error a misspelt code is not comparable to Code
+        case 'duraton':
+          break;
+      }
+    }
+  });
+
+  it('defineRule checks message ids in reports and structuralMessages', () => {
+    defineRule({
+      id: '@acme/x',
+      severity: 'error',
+      kinds: ['ShadowLink'],
+      docs: { description: 'd' },
+      messages: { known: 'text' },
+      check(ctx) {
+        ctx.report({ messageId: 'known', pointer: '' });
+        // @ts-expect-error not one of the rule's messages
+        ctx.report({ messageId: 'unknown', pointer: '' });
+      },
+    });
+    defineRule({
+      id: 'x',
+      severity: 'error',
+      kinds: ['ShadowLink'],
+      docs: { description: 'd' },
+      messages: { known: 'text' },
+      // @ts-expect-error structuralMessages must name messages; they do not add to them
+      structuralMessages: ['other'],
+    });
+  });
+
+  it('rule settings may be written as constants', () => {
+    const options = { rules: { duration: ['error', { x: 1 }] } } as const;
+    expectTypeOf(options).toExtend<LintOptions>();
   });
 });

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { createAdminClient, type DiagnosticsEvent } from '../client/index';
+import { PRELINTED, type PrelintedCallOptions } from '../client/client';
 import { toWire } from '../client/wire';
 import { TARGET_VERSIONS, type TargetVersion } from '../engine/types';
 import { format } from '../format/index';
@@ -15,7 +16,7 @@ import { decode } from '../source/index';
 import { childPointer, isObject } from '../util/pointer';
 import type { ApplyArgs } from './client-args';
 import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
-import { ConfigError, emptyConfig, findConfig, readConfig, settingsFor } from './config';
+import { ConfigError, emptyConfig, fileLintOptions, findConfig, readConfig } from './config';
 import { readRegularFile } from './fs-safe';
 import type { CliIO } from './run';
 import { VERSION } from '../util/version';
@@ -54,8 +55,8 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   const config = args.noConfig
     ? emptyConfig(io.cwd)
     : args.config
-      ? readConfig(resolve(io.cwd, args.config))
-      : findConfig(io.cwd);
+      ? await readConfig(resolve(io.cwd, args.config))
+      : await findConfig(io.cwd);
   const options = clientOptions(args, io);
   const secrets = connectionSecrets(options);
   const diagnosticsEvents: { file: string; event: DiagnosticsEvent }[] = [];
@@ -64,6 +65,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
     ? undefined
     : createAdminClient({
         ...options,
+        ...(config.catalog.custom.length > 0 ? { customRules: config.catalog.custom } : {}),
         targetVersion: args.targetVersion,
         onDiagnostics: (event) => diagnosticsEvents.push({ file: currentFile, event }),
       });
@@ -83,15 +85,15 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
         loaded.push({ file, absolute, result: { file, kind: null, diagnostics: [decoded.diagnostic] } });
         continue;
       }
-      const settings = settingsFor(config, absolute, args.rules);
-      const kind = args.kind ?? settings.kind;
-      const linted = lintText(decoded.text, {
-        filename: file,
-        rules: settings.rules,
-        targetVersion: target,
-        ...(kind ? { kind } : {}),
-        ...(io.now ? { now: io.now() } : {}),
-      });
+      const linted = lintText(
+        decoded.text,
+        fileLintOptions(config, absolute, file, {
+          rules: args.rules,
+          targetVersion: target,
+          ...(args.kind ? { kind: args.kind } : {}),
+          ...(io.now ? { now: io.now() } : {}),
+        }),
+      );
       if (linted.kind !== null && linted.kind !== 'CreateShadowLinkRequest' && linted.kind !== 'ShadowLink')
         throw new ConfigError(
           `${file} is a ${linted.kind}; apply sends CreateShadowLinkRequest or ShadowLink files (see --kind).`,
@@ -170,7 +172,9 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   for (const [i, r] of requests.entries()) {
     currentFile = r.file;
     try {
-      const response = await client!.createShadowLink(r.request as never);
+      // The file's own verdict (config, overrides, directives) stands: the client does not lint it again.
+      const call: PrelintedCallOptions = { [PRELINTED]: r.result.diagnostics };
+      const response = await client!.createShadowLink(r.request as never, call);
       const link = response.shadowLink;
       const findings = diagnosticsEvents
         .filter((e) => e.file === r.file && (e.event.phase === 'exchange' || e.event.phase === 'response'))

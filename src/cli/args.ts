@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../lint/diagnostics';
 import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
+import { CUSTOM_RULE_ID } from '../engine/custom';
 import { ruleById } from '../engine/registry';
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
 import { nearest } from '../util/suggest';
@@ -57,15 +58,23 @@ export interface ClientCommand {
 export type Command =
   | LintCommand
   | PrintConfigCommand
+  | RulesCommand
   | ClientCommand
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'rules'; format: 'stylish' | 'json' }
   | { command: 'lsp' };
+
+/** Options of `svc-admin-spec rules`: the built-in rules and the custom rules of the config's plugins. */
+export interface RulesCommand {
+  command: 'rules';
+  format: 'stylish' | 'json';
+  config?: string;
+  noConfig: boolean;
+}
 
 /** Help text. */
 export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
-       svc-admin-spec rules [--format json]
+       svc-admin-spec rules [--format json] [--config <file> | --no-config]
        svc-admin-spec --print-config <file> [--config <file>] [--kind <Kind>] [--rule <id>=<severity>]
        svc-admin-spec apply --admin-url <url> [options] <file>...   (see apply --help)
        svc-admin-spec get-broker --admin-url <url> [options]        (see get-broker --help)
@@ -210,7 +219,8 @@ export function parseCommandLine(argv: readonly string[]): Command {
     const format = formats[0];
     if (formats.length !== 1 || (format !== 'stylish' && format !== 'json'))
       throw new UsageError('`rules` supports one --format, stylish or json.');
-    return { command: 'rules', format };
+    if (v.config && v['no-config']) throw new UsageError('Use either --config or --no-config, not both.');
+    return { command: 'rules', format, noConfig: v['no-config'] ?? false, ...(v.config ? { config: v.config } : {}) };
   }
   if (v.kind !== undefined && !isDocumentKind(v.kind))
     throw new UsageError(`Unknown kind "${v.kind}"; use one of ${DOCUMENT_KINDS.join(', ')}.`);
@@ -232,7 +242,8 @@ export function parseCommandLine(argv: readonly string[]): Command {
     const m = /^([^=]+)=(.+)$/.exec(r);
     if (!m) throw new UsageError(`--rule expects <id>=<severity>, got "${r}".`);
     const [, id, level] = m as unknown as [string, string, string];
-    if (!ruleById.has(id))
+    // Custom rules (`@namespace/name`) are known once the config's plugins are loaded, and checked then.
+    if (!ruleById.has(id) && !CUSTOM_RULE_ID.test(id))
       throw new UsageError(`Unknown rule "${id}" in --rule; run \`svc-admin-spec rules\` to list them.`);
     if (!(RULE_SETTINGS as readonly string[]).includes(level))
       throw new UsageError(`--rule ${id}: severity must be one of ${RULE_SETTINGS.join(', ')}.`);

@@ -1,14 +1,19 @@
-/** The project config file: found upward from the working directory, or named with --config. */
+/**
+ * The project config file: found upward from the working directory, or named with --config, with
+ * its plugins (custom rules) loaded. The command line and the language server read it the same way.
+ */
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { parse as parseYamlText } from 'yaml';
+import { BUILTIN_CATALOG, catalogWith, type RuleCatalog } from '../engine/catalog';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
-import type { TargetVersion } from '../engine/types';
+import type { Rule, TargetVersion } from '../engine/types';
 import type { LintTextOptions } from '../lint/lint-text';
 import { isDocumentKind, type DocumentKind } from '../model/kinds';
 import { isObject } from '../util/pointer';
 import { readRegularFile } from './fs-safe';
+import { checkPluginList, loadPlugins, PluginError } from './plugins';
 
 /** File names searched for, in order, in each directory from the working directory up. */
 export const CONFIG_NAMES = ['svc-admin-spec.config.json', 'svc-admin-spec.config.yaml', 'svc-admin-spec.config.yml'];
@@ -32,6 +37,8 @@ export interface Config {
   targetVersion?: TargetVersion;
   ignore: string[];
   overrides: { files: string[]; rules: RuleSettings; targetVersion?: TargetVersion; kind?: DocumentKind }[];
+  /** The built-in rules and the custom rules of the config's plugins (`catalog.custom`). */
+  catalog: RuleCatalog;
 }
 
 /** A config problem: the command stops with exit code 2. */
@@ -39,9 +46,9 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-function checkRules(raw: unknown, where: string): RuleSettings {
+function checkRules(raw: unknown, where: string, catalog: RuleCatalog): RuleSettings {
   try {
-    return checkRuleSettings(raw, where);
+    return checkRuleSettings(raw, where, catalog);
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
@@ -62,19 +69,31 @@ function checkGlobs(raw: unknown, where: string, key: string): string[] {
   return raw as string[];
 }
 
-/** Validates a parsed config object. */
-export function parseConfig(raw: unknown, path: string | undefined, root: string): Config {
+/** Validates a parsed config object; `customRules` are its plugins' rules, already loaded. */
+export function parseConfig(
+  raw: unknown,
+  path: string | undefined,
+  root: string,
+  customRules: readonly Rule[] = [],
+): Config {
   const where = path ?? 'config';
   if (!isObject(raw)) throw new ConfigError(`${where}: the config must be an object.`);
-  const allowed = ['$schema', 'rules', 'targetVersion', 'ignore', 'overrides'];
+  const allowed = ['$schema', 'plugins', 'rules', 'targetVersion', 'ignore', 'overrides'];
   for (const k of Object.keys(raw))
     if (!allowed.includes(k))
       throw new ConfigError(`${where}: unknown key "${k}"; allowed: ${allowed.slice(1).join(', ')}.`);
   const overridesRaw = raw['overrides'] ?? [];
   if (!Array.isArray(overridesRaw)) throw new ConfigError(`${where}: "overrides" must be an array.`);
+  let catalog: RuleCatalog;
+  try {
+    catalog = catalogWith(customRules, where);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   const config: Config = {
     root,
-    rules: checkRules(raw['rules'], where),
+    catalog,
+    rules: checkRules(raw['rules'], where, catalog),
     ignore: checkGlobs(raw['ignore'], where, 'ignore'),
     overrides: overridesRaw.map((o, i) => {
       const w = `${where}: overrides[${i}]`;
@@ -89,7 +108,7 @@ export function parseConfig(raw: unknown, path: string | undefined, root: string
       const targetVersion = checkVersion(o['targetVersion'], w);
       return {
         files,
-        rules: checkRules(o['rules'], w),
+        rules: checkRules(o['rules'], w, catalog),
         ...(targetVersion ? { targetVersion } : {}),
         ...(kind ? { kind } : {}),
       };
@@ -101,8 +120,8 @@ export function parseConfig(raw: unknown, path: string | undefined, root: string
   return config;
 }
 
-/** Reads and validates a config file. */
-export function readConfig(path: string): Config {
+/** Reads and validates a config file, loading its plugins (relative to the file's directory). */
+export async function readConfig(path: string): Promise<Config> {
   let text: string;
   try {
     text = readRegularFile(path, `The config file ${path}`)
@@ -119,19 +138,33 @@ export function readConfig(path: string): Config {
       `The config file ${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
     );
   }
-  return parseConfig(raw, path, dirname(resolve(path)));
+  const root = dirname(resolve(path));
+  let customRules: Rule[] = [];
+  try {
+    if (isObject(raw)) customRules = await loadPlugins(checkPluginList(raw['plugins'], path), root, path);
+  } catch (error) {
+    if (error instanceof PluginError) throw new ConfigError(error.message);
+    throw error;
+  }
+  return parseConfig(raw, path, root, customRules);
 }
 
 /** The config in force when there is no config file: everything at its defaults, globs relative to `root`. */
-export const emptyConfig = (root: string): Config => ({ root: resolve(root), rules: {}, ignore: [], overrides: [] });
+export const emptyConfig = (root: string): Config => ({
+  root: resolve(root),
+  rules: {},
+  ignore: [],
+  overrides: [],
+  catalog: BUILTIN_CATALOG,
+});
 
-/** Finds the config upward from `cwd`; an empty config when there is none. */
-export function findConfig(cwd: string): Config {
+/** Finds the config upward from `cwd` and loads it with its plugins; an empty config when there is none. */
+export async function findConfig(cwd: string): Promise<Config> {
   let dir = resolve(cwd);
   for (;;) {
     for (const name of CONFIG_NAMES) {
       const p = join(dir, name);
-      if (existsSync(p)) return readConfig(p);
+      if (existsSync(p)) return await readConfig(p);
     }
     const parent = dirname(dir);
     if (parent === dir) return emptyConfig(cwd);
@@ -196,6 +229,7 @@ export function fileLintOptions(
   return {
     filename,
     rules: settings.rules,
+    ...(config.catalog.custom.length > 0 ? { customRules: config.catalog.custom } : {}),
     ...(kind ? { kind } : {}),
     ...(targetVersion ? { targetVersion } : {}),
     ...(choices.now ? { now: choices.now } : {}),

@@ -1,9 +1,12 @@
 /**
- * The `svc-admin-spec` executable. It runs the bundled command (cli-main.cjs) through V8's code
- * cache, kept per user under ~/.cache/svc-admin-spec: compiling the bundle is most of a cold start,
- * and Node 20 has no built-in compile cache. Set SVC_ADMIN_SPEC_NO_CACHE=1 to bypass it.
+ * The `svc-admin-spec` executable. It runs the bundled command (cli-main.cjs) with its compiled
+ * code cached per user, in $XDG_CACHE_HOME/svc-admin-spec (default ~/.cache/svc-admin-spec):
+ * compiling the bundle is most of a cold start. Node ≥ 22.1 keeps that cache itself
+ * (`module.enableCompileCache`); on Node 20 a V8 code cache file is written, one per installed
+ * version of the command, and all but the newest few are deleted when a new one is written.
+ * SVC_ADMIN_SPEC_NO_CACHE=1 turns caching off.
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -11,42 +14,87 @@ import { Script } from 'node:vm';
 
 const file = join(__dirname, 'cli-main.cjs');
 
-function cachePath(): string | undefined {
-  if (process.env['SVC_ADMIN_SPEC_NO_CACHE'] === '1') return undefined;
-  try {
-    const stat = statSync(file);
-    const base = process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache');
-    return join(base, 'svc-admin-spec', `cli-${process.version}-${stat.size}-${Math.floor(stat.mtimeMs)}.v8`);
-  } catch {
-    return undefined;
+/** Code cache files kept on Node 20: the current one and the most recent others (other installs, Node versions). */
+const KEEP = 4;
+
+// Plugins are loaded with import(), which a vm.Script cannot do on Node 20 without an experimental
+// flag: the command uses this module's import() instead (see src/cli/plugins.ts).
+(globalThis as Record<symbol, unknown>)[Symbol.for('svc-admin-spec.import')] = (url: string) => import(url);
+
+const disabled = process.env['SVC_ADMIN_SPEC_NO_CACHE'] === '1';
+const cacheDir = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'svc-admin-spec');
+const enableCompileCache = (Module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
+
+/** Deletes all but the newest code cache files (the one just written included). */
+function prune(current: string): void {
+  const others = readdirSync(cacheDir)
+    .filter((name) => /^cli-.*\.v8$/.test(name) && name !== current)
+    .map((name) => {
+      try {
+        return { name, mtime: statSync(join(cacheDir, name)).mtimeMs };
+      } catch {
+        return { name, mtime: 0 };
+      }
+    })
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const { name } of others.slice(KEEP - 1)) {
+    try {
+      unlinkSync(join(cacheDir, name));
+    } catch {
+      // Another process removed it, or the directory is read-only: nothing to do.
+    }
   }
 }
 
-const source = readFileSync(file, 'utf8').replace(/^#!/, '//');
-const cache = cachePath();
-let cachedData: Buffer | undefined;
-try {
-  if (cache) cachedData = readFileSync(cache);
-} catch {
-  // No cache yet: compile normally and write one when the command is done.
+/** Runs the bundle through a V8 code cache file (Node 20). */
+function runWithCodeCache(): void {
+  let name: string | undefined;
+  try {
+    const stat = statSync(file);
+    name = `cli-${process.version}-${stat.size}-${Math.floor(stat.mtimeMs)}.v8`;
+  } catch {
+    // The bundle cannot be stat'ed: run it uncached (reading it below reports the real problem).
+  }
+  const cache = name === undefined ? undefined : join(cacheDir, name);
+  let cachedData: Buffer | undefined;
+  try {
+    if (cache) cachedData = readFileSync(cache);
+  } catch {
+    // No cache yet: compile normally and write one when the command is done.
+  }
+  const source = readFileSync(file, 'utf8').replace(/^#!/, '//');
+  const script = new Script(Module.wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const mod = { exports: {} };
+  (script.runInThisContext() as (...args: unknown[]) => void).call(
+    mod.exports,
+    mod.exports,
+    createRequire(file),
+    mod,
+    file,
+    dirname(file),
+  );
+  if (cache && name && (!cachedData || script.cachedDataRejected)) {
+    process.once('beforeExit', () => {
+      try {
+        mkdirSync(cacheDir, { recursive: true });
+        writeFileSync(cache, script.createCachedData());
+        prune(name);
+      } catch {
+        // A read-only home or full disk only costs speed.
+      }
+    });
+  }
 }
-const script = new Script(Module.wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
-const mod = { exports: {} };
-(script.runInThisContext() as (...args: unknown[]) => void).call(
-  mod.exports,
-  mod.exports,
-  createRequire(file),
-  mod,
-  file,
-  dirname(file),
-);
-if (cache && (!cachedData || script.cachedDataRejected)) {
-  process.once('beforeExit', () => {
-    try {
-      mkdirSync(dirname(cache), { recursive: true });
-      writeFileSync(cache, script.createCachedData());
-    } catch {
-      // A read-only home or full disk only costs speed.
-    }
-  });
+
+if (disabled) {
+  createRequire(file)(file);
+} else if (enableCompileCache) {
+  try {
+    enableCompileCache(cacheDir);
+  } catch {
+    // A cache directory that cannot be made only costs speed.
+  }
+  createRequire(file)(file);
+} else {
+  runWithCodeCache();
 }

@@ -1,5 +1,4 @@
 /** `--print-config FILE`: the settings the linter would use for one file, after overrides and flags. */
-import { allRules } from '../engine/registry';
 import { DEFAULT_TARGET_VERSION, type RuleSetting, type TargetVersion } from '../engine/types';
 import type { Severity } from '../lint/diagnostics';
 import type { DocumentKind } from '../model/kinds';
@@ -25,7 +24,7 @@ export interface EffectiveSettings {
   rules: Record<string, EffectiveRule>;
 }
 
-/** The settings for `absolute`: the config's, each matching override in order, then the flags. */
+/** The settings for `absolute`: the config's, each matching override in order, then the flags; custom rules after the built-in ones. */
 export function effectiveSettings(
   config: Config,
   absolute: string,
@@ -33,7 +32,7 @@ export function effectiveSettings(
 ): EffectiveSettings {
   const settings = settingsFor(config, absolute, flags.rules);
   const rules: Record<string, EffectiveRule> = {};
-  for (const rule of [...allRules].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const rule of config.catalog.all) {
     const raw = Object.hasOwn(settings.rules, rule.id) ? settings.rules[rule.id] : undefined;
     const level = Array.isArray(raw) ? raw[0] : raw;
     const entry: EffectiveRule = { severity: level ?? rule.severity };

@@ -1,16 +1,24 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
 import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { allRules } from '../engine/registry';
+import { codeDocsUrl } from '../engine/catalog';
+import { checkRuleSettings, type RuleSettings } from '../engine/settings';
 import { autofixes } from '../fix/apply';
 import { unifiedDiff } from '../fix/diff';
 import { fixText } from '../fix/fix-text';
 import { printable } from '../format/ansi';
 import { FORMATTERS, summaryLine, WORKSPACE_VARIABLE } from '../format/index';
-import { countBySeverity, SEVERITY_RANK } from '../lint/diagnostics';
+import { countBySeverity, SEVERITY_RANK, type FileCode } from '../lint/diagnostics';
 import { lintText, type FileResult } from '../lint/lint-text';
 import { decode } from '../source/index';
-import { HELP, parseCommandLine, UsageError, type LintCommand, type PrintConfigCommand } from './args';
+import {
+  HELP,
+  parseCommandLine,
+  UsageError,
+  type LintCommand,
+  type PrintConfigCommand,
+  type RulesCommand,
+} from './args';
 import { ConfigError, emptyConfig, fileLintOptions, findConfig, isIgnored, readConfig, type Config } from './config';
 import { effectiveSettings } from './print-config';
 import { expandInputs } from './files';
@@ -48,7 +56,7 @@ interface Linted {
   fixed?: { before: string; after: string; format: 'json' | 'yaml' };
 }
 
-const inputProblem = (file: string, code: string, message: string): Linted => ({
+const inputProblem = (file: string, code: FileCode, message: string): Linted => ({
   result: { file, kind: null, diagnostics: [{ code, severity: 'error', pointer: '', message }] },
 });
 
@@ -99,15 +107,30 @@ function canonicalPath(path: string): string {
   }
 }
 
-/** The config named by --config, found from the working directory, or none with --no-config. */
-function loadConfig(cmd: Pick<LintCommand, 'noConfig' | 'config'>, cwd: string): Config {
-  if (cmd.noConfig) return emptyConfig(cwd);
-  return cmd.config ? readConfig(resolve(cwd, cmd.config)) : findConfig(cwd);
+/**
+ * The config named by --config, found from the working directory, or none with --no-config; the
+ * --rule flags are checked against its rules (custom ones included).
+ */
+async function loadConfig(
+  cmd: Pick<LintCommand, 'noConfig' | 'config'> & { rules?: RuleSettings },
+  cwd: string,
+): Promise<Config> {
+  const config = cmd.noConfig
+    ? emptyConfig(cwd)
+    : cmd.config
+      ? await readConfig(resolve(cwd, cmd.config))
+      : await findConfig(cwd);
+  try {
+    checkRuleSettings(cmd.rules, '--rule', config.catalog);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return config;
 }
 
 /** Lints the inputs and reports; returns the exit code. */
 async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
-  const config = loadConfig(cmd, io.cwd);
+  const config = await loadConfig(cmd, io.cwd);
   const paths = cmd.paths.length > 0 ? cmd.paths : ['.'];
   const { inputs, unmatched } = expandInputs(paths, io.cwd);
   if (unmatched.length > 0 && cmd.errorOnUnmatchedPattern) {
@@ -213,6 +236,7 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
         ignore.path,
         linted.filter((l) => l.absolute).map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
         io.now?.() ?? new Date(),
+        config.catalog,
       );
     } catch (error) {
       throw new ConfigError(`Cannot write the ignore file: ${(error as Error).message}`);
@@ -238,6 +262,7 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
       version: VERSION,
       fixable,
       ...(workspace ? { workspace } : {}),
+      ...(config.catalog.custom.length > 0 ? { customRules: config.catalog.custom } : {}),
     });
     if (o.path === undefined) {
       io.stdout.write(report);
@@ -278,8 +303,8 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
 }
 
 /** Prints the settings that apply to one file as JSON. */
-function printConfig(cmd: PrintConfigCommand, io: CliIO): number {
-  const config = loadConfig(cmd, io.cwd);
+async function printConfig(cmd: PrintConfigCommand, io: CliIO): Promise<number> {
+  const config = await loadConfig(cmd, io.cwd);
   const absolute = resolve(io.cwd, cmd.file);
   const settings = effectiveSettings(config, absolute, cmd);
   const shown = {
@@ -291,18 +316,27 @@ function printConfig(cmd: PrintConfigCommand, io: CliIO): number {
   return 0;
 }
 
-function listRules(format: 'stylish' | 'json', io: CliIO): number {
-  if (format === 'json') {
-    io.stdout.write(
-      `${JSON.stringify(
-        allRules.map((r) => ({ id: r.id, severity: r.severity, kinds: r.kinds, description: r.docs.description })),
-        null,
-        2,
-      )}\n`,
-    );
+/** `svc-admin-spec rules`: the built-in rules, then the custom rules of the config's plugins. */
+async function listRules(cmd: RulesCommand, io: CliIO): Promise<number> {
+  const { catalog } = await loadConfig(cmd, io.cwd);
+  const all = catalog.all;
+  if (cmd.format === 'json') {
+    const list = all.map((r) => {
+      const url = codeDocsUrl(r.id, catalog);
+      return {
+        id: r.id,
+        severity: r.severity,
+        kinds: r.kinds,
+        description: r.docs.description,
+        custom: r.id.startsWith('@'),
+        ...(url ? { docsUrl: url } : {}),
+      };
+    });
+    io.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
   } else {
-    const w = Math.max(...allRules.map((r) => r.id.length));
-    for (const r of allRules) io.stdout.write(`${r.id.padEnd(w)}  ${r.severity.padEnd(7)}  ${r.docs.description}\n`);
+    const w = Math.max(...all.map((r) => r.id.length));
+    for (const r of all)
+      io.stdout.write(`${r.id.padEnd(w)}  ${r.severity.padEnd(7)}  ${printable(r.docs.description)}\n`);
   }
   return 0;
 }
@@ -319,11 +353,11 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         io.stdout.write(`${VERSION}\n`);
         return 0;
       case 'rules':
-        return listRules(cmd.format, io);
+        return await listRules(cmd, io);
       case 'lint':
         return await runLint(cmd, io);
       case 'print-config':
-        return printConfig(cmd, io);
+        return await printConfig(cmd, io);
       case 'apply':
       case 'get-broker': {
         // Loaded only for these commands (a bundle of its own), so that `lint` starts as fast as before.

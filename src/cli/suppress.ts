@@ -1,6 +1,7 @@
 /** The ignore file: findings recorded by file, code and pointer (JSON has no comments for directives). */
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { BUILTIN_CATALOG, type RuleCatalog } from '../engine/catalog';
 import { docsUrl } from '../engine/registry';
 import type { Diagnostic } from '../lint/diagnostics';
 import { isSuppressible, UNSUPPRESSIBLE } from '../lint/directives';
@@ -113,16 +114,17 @@ export function applyIgnoreFile(diagnostics: Diagnostic[], ignore: IgnoreFile, a
   return kept;
 }
 
-/** Writes an ignore file that suppresses the given findings; returns its entries. */
+/** Writes an ignore file that suppresses the given findings (custom rules' too, when in the catalogue); returns its entries. */
 export function writeIgnoreFile(
   path: string,
   findings: { absolute: string; diagnostics: Diagnostic[] }[],
   now: Date,
+  catalog: RuleCatalog = BUILTIN_CATALOG,
 ): IgnoreEntry[] {
   const ignore: IgnoreFile = { path, entries: [], used: new Set() };
   for (const f of findings) {
     for (const d of f.diagnostics) {
-      if (UNSUPPRESSIBLE.test(d.code) || !isSuppressible(d.code)) continue;
+      if (UNSUPPRESSIBLE.test(d.code) || !isSuppressible(d.code, catalog)) continue;
       ignore.entries.push({
         file: relTo(ignore, f.absolute),
         code: d.code,

@@ -5,10 +5,11 @@
 import { Code, type Transport } from '@connectrpc/connect';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { checkExchange } from '../conformance/check';
+import { catalogWith } from '../engine/catalog';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
-import { TARGET_VERSIONS, type TargetVersion } from '../engine/types';
+import { TARGET_VERSIONS, type Rule, type TargetVersion } from '../engine/types';
 import type { Diagnostic } from '../lint/diagnostics';
-import { lint, ValidationError } from '../lint/lint';
+import { lint, ValidationError, type LintOptions } from '../lint/lint';
 import type { GetBrokerRequest, GetBrokerResponse } from '../model/broker';
 import type { CreateShadowLinkRequest, CreateShadowLinkResponse } from '../model/shadow-link';
 import { collectSecrets, redactStrings } from '../secrets/redact';
@@ -54,6 +55,8 @@ export interface AdminClientOptions {
   targetVersion?: TargetVersion | 'auto';
   /** Rule settings, as in the config file's `rules`. */
   rules?: RuleSettings;
+  /** Custom rules (`@namespace/name`) to lint with, as `lint`'s `customRules`. */
+  customRules?: readonly Rule[];
   /**
    * Receives warnings and other findings that do not stop a call. Default: ignored. An exception
    * it throws for the request's findings aborts the call before sending; later ones are ignored.
@@ -71,6 +74,18 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the client's `timeoutMs` for this call. */
   timeoutMs?: number;
+}
+
+/**
+ * Internal to this package (not exported by `svc-admin-spec/client`): `apply` lints each file itself
+ * with the config's per-file settings and the file's suppression directives, which a value no longer
+ * carries, and passes that verdict here so that the client does not judge the request differently.
+ */
+export const PRELINTED: unique symbol = Symbol('svc-admin-spec.prelinted');
+
+/** Call options with `apply`'s own verdict on the request: its findings, none of them an error. */
+export interface PrelintedCallOptions extends CallOptions {
+  [PRELINTED]?: readonly Diagnostic[];
 }
 
 /** A client for GetBroker and CreateShadowLink. */
@@ -100,6 +115,7 @@ const OPTION_KEYS = [
   'timeoutMs',
   'targetVersion',
   'rules',
+  'customRules',
   'onDiagnostics',
   'env',
   'retry',
@@ -156,7 +172,13 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
       );
   const baseUrl = checkBaseUrl(options.baseUrl);
   const auth = checkAuth(options.auth);
-  const rules = checkRuleSettings(options.rules, 'createAdminClient rules');
+  const catalog = catalogWith(options.customRules ?? [], 'createAdminClient customRules');
+  const rules = checkRuleSettings(options.rules, 'createAdminClient rules', catalog);
+  const lintOptions = (targetVersion: TargetVersion): LintOptions => ({
+    rules,
+    targetVersion,
+    ...(catalog.custom.length > 0 ? { customRules: catalog.custom } : {}),
+  });
   const target: TargetVersion | 'auto' =
     options.targetVersion === undefined || options.targetVersion === 'auto'
       ? 'auto'
@@ -188,7 +210,7 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
 
   /** Lints a request; throws `ValidationError` on an error, reports the rest. */
   function gate(method: AdminMethod, kind: WireKind, request: unknown, targetVersion: TargetVersion): void {
-    const result = lint(kind, request, { rules, targetVersion });
+    const result = lint(kind, request, lintOptions(targetVersion));
     if (!result.valid) throw new ValidationError(kind, result.diagnostics);
     report({ method, phase: 'request', diagnostics: result.diagnostics });
   }
@@ -254,7 +276,7 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
     targetVersion: TargetVersion,
     secrets: readonly string[],
   ): void {
-    const linted = lint(kind, response, { rules, targetVersion });
+    const linted = lint(kind, response, lintOptions(targetVersion));
     report({ method, phase: 'response', diagnostics: redactStrings(linted.diagnostics, secrets) });
     const exchange = checkExchange({ kind: method, request, response });
     report({ method, phase: 'exchange', diagnostics: redactStrings(exchange.diagnostics, secrets) });
@@ -290,18 +312,19 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
     async getBroker(request, call) {
       return getBrokerOnce(request, call, target === 'auto' ? NEWEST : target);
     },
-    async createShadowLink(request, call) {
+    async createShadowLink(request, call?: PrelintedCallOptions) {
+      const prelinted = call?.[PRELINTED];
       // A request that is invalid whatever the server's version is refused before even asking it.
-      if (target === 'auto' && !resolved) {
-        const byVersion = TARGET_VERSIONS.map((v) =>
-          lint('CreateShadowLinkRequest', request, { rules, targetVersion: v }),
-        );
+      if (target === 'auto' && !resolved && !prelinted) {
+        const byVersion = TARGET_VERSIONS.map((v) => lint('CreateShadowLinkRequest', request, lintOptions(v)));
         if (byVersion.every((r) => !r.valid))
           throw new ValidationError('CreateShadowLinkRequest', byVersion[byVersion.length - 1]!.diagnostics);
       }
       const version = await resolve(call);
       if (version.tooOld) throw version.tooOld;
-      gate('CreateShadowLink', 'CreateShadowLinkRequest', request, version.target);
+      if (!prelinted) gate('CreateShadowLink', 'CreateShadowLinkRequest', request, version.target);
+      else if (prelinted.some((d) => d.severity === 'error'))
+        throw new ValidationError('CreateShadowLinkRequest', [...prelinted]);
       const wire = toWire('CreateShadowLinkRequest', request, env);
       const secrets = [...wire.secrets, ...collectSecrets(wire.value)];
       const response = await send('CreateShadowLink', createShadowLinkMethod, wire.value as JsonObject, secrets, call);

@@ -1,4 +1,4 @@
-/** Codes of findings about files rather than documents (`parse/…`, `input/…`, `kind/…`, `suppression/…`), documented on their own pages. */
+/** Codes of findings about files rather than documents (`parse/…`, `input/…`, `kind/…`, `report/…`, `suppression/…`, `client/…`), documented on their own pages. */
 
 /** Each code family: a page title, an introduction, and every code with what it means and what to do. */
 export const FILE_CODES: Readonly<Record<string, { title: string; intro: string; codes: Record<string, string> }>> = {
@@ -72,13 +72,22 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
         'A directive or ignore-file entry that suppresses nothing (warning): the finding is gone, remove the suppression.',
     },
   },
+  client: {
+    title: 'Client codes',
+    intro:
+      'Notices of `svc-admin-spec/client` (and `apply`) about the server it talks to, given to the `onDiagnostics` callback with phase `version`; they never stop a request.',
+    codes: {
+      'server-version':
+        'The server reports a version the linter has no facts for (newer than the newest it knows, between two known versions, or not a release version such as a development build), so requests are linted with the facts of the closest older known version. Pass `targetVersion` to choose the facts yourself.',
+    },
+  },
 };
 
 /** Codes without a family, each with its own page. */
 export const STANDALONE_CODES: Readonly<Record<string, { title: string; text: string }>> = {
   'internal-error': {
     title: 'Internal error',
-    text: 'A bug in the linter, not in your document: one check failed on this document, and the message names it. The linter never crashes on a document: the failure becomes this finding, and the other checks and files still run. Please report it with the document (secrets removed); until it is fixed, turn that rule off for the file.',
+    text: 'A bug in the linter, not in your document: one check failed on this document, and the message names it. The linter never crashes on a document: the failure becomes this finding, and the other checks and files still run. Please report it with the document (secrets removed); until it is fixed, turn that rule off for the file. For a custom rule (`@namespace/name`) the bug is in that rule: it threw, or reported a message id it does not declare, a pointer that is not a JSON Pointer or a malformed fix; tell its authors.',
   },
 };
 

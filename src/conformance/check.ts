@@ -1,5 +1,5 @@
 /** Conformance: does a response honour the request it answers? */
-import { normalizeDiagnostics, type Diagnostic } from '../lint/diagnostics';
+import { normalizeDiagnostics, type ConformanceCode, type Diagnostic } from '../lint/diagnostics';
 import { docsUrl } from '../engine/registry';
 import { PAUSABLE_TASKS, child, objectAt, stringAt, type Located } from '../engine/helpers';
 import { keyFingerprint } from '../facts/fingerprint';
@@ -57,7 +57,7 @@ class Findings {
   readonly list: Diagnostic[] = [];
   add(code: string, pointer: string, message: string, requestPointer?: string): void {
     if (!Object.hasOwn(CONFORMANCE_CHECKS, code)) throw new Error(`undocumented conformance check ${code}`);
-    const d: Diagnostic = { code: `conformance/${code}`, severity: 'error', pointer, message };
+    const d: Diagnostic = { code: `conformance/${code}` as ConformanceCode, severity: 'error', pointer, message };
     if (requestPointer !== undefined) d.related = [{ pointer: requestPointer, message: 'in the request' }];
     this.list.push(d);
   }

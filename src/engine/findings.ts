@@ -1,5 +1,5 @@
 /** Turns a rule's report into a diagnostic: the one place messages are filled and fixes described. */
-import type { Diagnostic, Fix, Severity } from '../lint/diagnostics';
+import type { Code, Diagnostic, Fix, Severity } from '../lint/diagnostics';
 import { ruleById } from './registry';
 import type { MessageSpec, Rule, RuleReport, RuleSetting } from './types';
 
@@ -43,7 +43,8 @@ export function toDiagnostic(rule: Rule, report: RuleReport, level: RuleSetting 
   const spec = rule.messages[report.messageId];
   if (spec === undefined) throw new Error(`rule ${rule.id} reported unknown message id ${report.messageId}`);
   const d: Diagnostic = {
-    code: rule.id,
+    // Built-in ids are in the generated union; custom ids are checked to be `@namespace/name` when loaded.
+    code: rule.id as Code,
     severity: severityFor(rule, report.messageId, level),
     message: fillTemplate(messageText(spec), report.data),
     pointer: report.pointer,
@@ -52,6 +53,7 @@ export function toDiagnostic(rule: Rule, report: RuleReport, level: RuleSetting 
   if (report.fix) suggestions.unshift({ message: describeFix(report.fix), fix: report.fix, autofix: true });
   if (suggestions.length > 0) d.suggestions = suggestions;
   if (report.related) d.related = report.related;
+  if (rule.docs.url) d.docsUrl = rule.docs.url;
   return d;
 }
 

@@ -2,7 +2,9 @@
 import type { Diagnostic } from '../lint/diagnostics';
 import type { DocumentKind } from '../model/kinds';
 import { own } from '../util/pointer';
-import { allRules, ruleById } from './registry';
+import type { RuleCatalog } from './catalog';
+import type { RuleSettings } from './settings';
+import { reportProblem } from './custom';
 import { toDiagnostic } from './findings';
 import type { LinkLocation, Rule, RuleContext, RuleReport, RuleSetting, TargetVersion } from './types';
 
@@ -13,9 +15,11 @@ export interface RunSettings {
   now: Date;
   isFile: boolean;
   /** Per-rule setting: a severity, `off`, or a severity with options. */
-  rules: Readonly<Record<string, RuleSetting | [RuleSetting, Record<string, unknown>]>>;
+  rules: Readonly<RuleSettings>;
   /** Most findings reported for one document. */
   maxFindings: number;
+  /** The rules in force: the built-in ones and any custom ones. */
+  catalog: RuleCatalog;
 }
 
 const LINK_KINDS: ReadonlySet<DocumentKind> = new Set([
@@ -35,10 +39,10 @@ export function locateLink(kind: DocumentKind, doc: unknown): LinkLocation | und
 function settingOf(
   settings: RunSettings,
   id: string,
-): { level: RuleSetting | undefined; options: Record<string, unknown> } {
+): { level: RuleSetting | undefined; options: Readonly<Record<string, unknown>> } {
   const raw = Object.hasOwn(settings.rules, id) ? settings.rules[id] : undefined;
-  if (Array.isArray(raw)) return { level: raw[0], options: raw[1] };
-  return { level: raw, options: {} };
+  if (raw === undefined || typeof raw === 'string') return { level: raw, options: {} };
+  return { level: raw[0], options: raw[1] };
 }
 
 /** Applies user settings to structural findings whose code is a rule id (off drops them; a level overrides). */
@@ -57,16 +61,16 @@ export function collectReports(
   rule: Rule,
   doc: unknown,
   settings: RunSettings,
-  options: Record<string, unknown> = {},
+  options: Readonly<Record<string, unknown>> = {},
   link: LinkLocation | undefined = locateLink(settings.kind, doc),
 ): RuleReport[] {
   const reports: RuleReport[] = [];
   if (!rule.check) return reports;
-  let merged: Record<string, unknown> = options;
+  let merged = options;
   if (rule.options) {
-    merged = {};
-    for (const [name, o] of Object.entries(rule.options)) merged[name] = o.default;
-    Object.assign(merged, options);
+    const defaults: Record<string, unknown> = {};
+    for (const [name, o] of Object.entries(rule.options)) defaults[name] = o.default;
+    merged = Object.assign(defaults, options);
   }
   const ctx: RuleContext = {
     kind: settings.kind,
@@ -82,34 +86,50 @@ export function collectReports(
   return reports;
 }
 
-const byKind = new Map<DocumentKind, readonly Rule[]>();
-/** The rules with a check that apply to a kind, computed once. */
-function rulesByKind(kind: DocumentKind): readonly Rule[] {
-  let list = byKind.get(kind);
-  if (!list) byKind.set(kind, (list = allRules.filter((r) => r.check && r.kinds.includes(kind))));
-  return list;
+/** What a thrown value says, briefly; never throws itself (a thrown object may have no `toString`). */
+function describeError(error: unknown): string {
+  try {
+    const text = error instanceof Error ? error.message : String(error);
+    return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+  } catch {
+    return 'an unprintable value was thrown';
+  }
 }
 
-/** Runs every enabled rule that applies to the kind; a rule that throws becomes an `internal-error` finding. */
+/** The `internal-error` finding for a rule that failed; a custom rule's failure is its authors' to fix. */
+function ruleFailed(rule: Rule, custom: boolean, why: string): Diagnostic {
+  return {
+    code: 'internal-error',
+    severity: 'error',
+    pointer: '',
+    message: custom
+      ? `Custom rule ${rule.id} failed on this document (${why}): a bug in that rule, not in the document. Its other findings were dropped.`
+      : `Rule ${rule.id} failed on this document (${why}); please report it.`,
+  };
+}
+
+/**
+ * Runs every enabled rule that applies to the kind. A rule that throws, or a custom rule that
+ * reports something malformed, becomes an `internal-error` finding: the lint goes on.
+ */
 export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
   const out: Diagnostic[] = [];
   const link = locateLink(settings.kind, doc);
-  for (const rule of rulesByKind(settings.kind)) {
+  for (const rule of settings.catalog.forKind(settings.kind)) {
     const { level, options } = settingOf(settings, rule.id);
     if (level === 'off') continue;
+    const custom = rule.id.startsWith('@');
     try {
-      for (const r of collectReports(rule, doc, settings, options, link)) out.push(toDiagnostic(rule, r, level));
+      const reports = collectReports(rule, doc, settings, options, link);
+      const bad = custom ? reports.map((r) => reportProblem(rule, r)).find((p) => p !== undefined) : undefined;
+      if (bad) {
+        out.push(ruleFailed(rule, true, `it ${bad}`));
+        continue;
+      }
+      for (const r of reports) out.push(toDiagnostic(rule, r, level));
     } catch (error) {
-      out.push({
-        code: 'internal-error',
-        severity: 'error',
-        pointer: '',
-        message: `Rule ${rule.id} failed on this document (${error instanceof Error ? error.message : String(error)}); please report it.`,
-      });
+      out.push(ruleFailed(rule, custom, describeError(error)));
     }
   }
   return out;
 }
-
-/** True when `id` names a known rule. */
-export const isRuleId = (id: string): boolean => ruleById.has(id);

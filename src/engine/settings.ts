@@ -1,11 +1,12 @@
 /** Validation of rule settings, shared by `lint` options and the config file: one set of rules, one set of messages. */
 import { isObject } from '../util/pointer';
 import { nearest } from '../util/suggest';
-import { ruleById } from './registry';
+import { BUILTIN_CATALOG, type RuleCatalog } from './catalog';
+import { schemaProblem, show } from './option-schema';
 import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from './types';
 
-/** Rule settings as written: a severity, or a severity with options. */
-export type RuleSettings = Record<string, RuleSetting | [RuleSetting, Record<string, unknown>]>;
+/** Rule settings as written: a severity, or a severity with options (`['error', { … }]`). */
+export type RuleSettings = Record<string, RuleSetting | readonly [RuleSetting, Readonly<Record<string, unknown>>]>;
 
 /** Spellings of severities from other tools, mapped to ours. */
 const SEVERITY_ALIASES: Readonly<Record<string, RuleSetting>> = {
@@ -25,12 +26,6 @@ const SEVERITY_ALIASES: Readonly<Record<string, RuleSetting>> = {
   true: 'error',
 };
 
-const show = (v: unknown): string => {
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
-  if (v === null || typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v;
-};
-
 /** "did you mean" for a severity written another way (`warn`, `Error`, `2`). */
 function severityHint(v: unknown): string {
   const key = String(v).toLowerCase();
@@ -38,47 +33,30 @@ function severityHint(v: unknown): string {
   return hint ? `; did you mean "${hint}"?` : '';
 }
 
-/** A tiny checker for the JSON Schema subset that rule option schemas use. */
-function schemaProblem(value: unknown, schema: Record<string, unknown>, at: string): string | undefined {
-  const type = schema['type'];
-  const ok =
-    type === undefined ||
-    (type === 'array' && Array.isArray(value)) ||
-    (type === 'object' && isObject(value)) ||
-    (type === 'string' && typeof value === 'string') ||
-    (type === 'boolean' && typeof value === 'boolean') ||
-    (type === 'number' && typeof value === 'number' && Number.isFinite(value)) ||
-    (type === 'integer' && typeof value === 'number' && Number.isInteger(value));
-  if (!ok) return `${at} must be ${type === 'array' || type === 'integer' ? 'an' : 'a'} ${type}, not ${show(value)}`;
-  if (Array.isArray(schema['enum']) && !schema['enum'].includes(value))
-    return `${at} must be one of ${(schema['enum'] as unknown[]).map(show).join(', ')}`;
-  if (Array.isArray(value) && isObject(schema['items'])) {
-    for (let i = 0; i < value.length; i++) {
-      const p = schemaProblem(value[i], schema['items'], `${at}[${i}]`);
-      if (p) return p;
-    }
-  }
-  return undefined;
+/** "unknown rule" with a did-you-mean, and where custom rules come from when the id is one. */
+function unknownRule(id: string, where: string, catalog: RuleCatalog): string {
+  const guess = nearest(id, [...catalog.byId.keys()]);
+  const hint = guess ? `; did you mean "${guess}"?` : '.';
+  const origin = id.startsWith('@')
+    ? ' Custom rules come from "plugins" in the config file, or "customRules" in lint options.'
+    : '';
+  return `${where}: unknown rule ${show(id)}${hint}${origin} Run \`svc-admin-spec rules\` to list them.`;
 }
 
 /**
- * Checks rule settings and returns them typed: every id is a rule (with a did-you-mean), every
- * severity is `off | info | warning | error` (`warn` → did you mean "warning"), every option is
- * one the rule declares and matches its schema. Throws `TypeError` with the problem otherwise.
+ * Checks rule settings and returns them typed: every id is a rule of the catalogue (with a
+ * did-you-mean), every severity is `off | info | warning | error` (`warn` → did you mean
+ * "warning"), every option is one the rule declares and matches its schema. Throws `TypeError`
+ * with the problem otherwise.
  */
-export function checkRuleSettings(raw: unknown, where: string): RuleSettings {
+export function checkRuleSettings(raw: unknown, where: string, catalog: RuleCatalog = BUILTIN_CATALOG): RuleSettings {
   if (raw === undefined) return {};
   if (!isObject(raw))
     throw new TypeError(`${where}: "rules" must be an object of rule id → severity, not ${show(raw)}.`);
   const out: RuleSettings = {};
   for (const [id, v] of Object.entries(raw)) {
-    const rule = ruleById.get(id);
-    if (!rule) {
-      const guess = nearest(id, [...ruleById.keys()]);
-      throw new TypeError(
-        `${where}: unknown rule ${show(id)}${guess ? `; did you mean "${guess}"?` : ''} Run \`svc-admin-spec rules\` to list them.`,
-      );
-    }
+    const rule = catalog.byId.get(id);
+    if (!rule) throw new TypeError(unknownRule(id, where, catalog));
     const level = Array.isArray(v) ? v[0] : v;
     if (typeof level !== 'string' || !(RULE_SETTINGS as readonly string[]).includes(level))
       throw new TypeError(

@@ -68,22 +68,46 @@ export interface InvalidRuleExample extends RuleExample {
   errors: { messageId: string; pointer: string }[];
 }
 
-/** A rule module's default export. */
+/**
+ * `T`, without being a place TypeScript infers `T` from (what `NoInfer<T>` does from TypeScript 5.4
+ * on; the public types avoid it so that TypeScript 5.0 can read them).
+ */
+export type NoInferFrom<T> = [T][T extends unknown ? 0 : never];
+
+/** The id of a custom rule: `@<namespace>/<name>`, as ESLint names rules of scoped plugins; built-in ids never start with `@`. */
+export type CustomRuleId = `@${string}/${string}`;
+
+/** A rule option: documented, with its default and a JSON Schema (subset: type, enum, items) for its value. */
+export interface RuleOption {
+  description: string;
+  default: unknown;
+  schema: Record<string, unknown>;
+}
+
+/** A rule: the default export of each module in rules/, and the shape of custom rules (`defineRule`). */
 export interface Rule<M extends string = string> {
+  /** Built-in rules: kebab-case. Custom rules: `@<namespace>/<name>` (`@acme/tls-required`). */
   id: string;
   /** Default severity; a message may carry its own. */
   severity: Severity;
   kinds: readonly DocumentKind[];
-  docs: { description: string; rationale: string };
+  /**
+   * What the rule checks (one sentence), why (every built-in rule says which server behaviour it
+   * follows), and for custom rules where their documentation lives (findings carry it as `docsUrl`).
+   */
+  docs: { description: string; rationale?: string; url?: string };
   messages: Record<M, MessageSpec>;
   /** Options with their defaults; each documented. */
-  options?: Record<string, { description: string; default: unknown; schema: Record<string, unknown> }>;
-  /** Message ids the structural validator reports under this rule's id (for rules that share the work). */
-  structuralMessages?: readonly NoInfer<M>[];
-  /** Absent for rules whose findings the structural validator reports under this rule's id. */
+  options?: Record<string, RuleOption>;
+  /** Message ids the structural validator reports under this rule's id (built-in rules that share the work). */
+  structuralMessages?: readonly NoInferFrom<M>[];
+  /** Reports findings; absent only for built-in rules whose findings the structural validator reports. */
   check?: (ctx: RuleContext<M>) => void;
-  examples: { valid: RuleExample[]; invalid: InvalidRuleExample[] };
+  /** Documents that must pass and fail the rule: the tests and documentation page of every built-in rule. */
+  examples?: { valid: RuleExample[]; invalid: InvalidRuleExample[] };
 }
 
-/** Declares a rule with its message ids type-checked. */
-export const defineRule = <M extends string>(rule: Rule<M>): Rule<M> => rule;
+/** Declares a rule (built-in or custom) with its message ids type-checked; returns it unchanged. */
+export function defineRule<M extends string>(rule: Rule<M>): Rule<M> {
+  return rule;
+}

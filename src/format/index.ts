@@ -52,7 +52,8 @@ export function unknownFormatMessage(name: string): string {
 /**
  * Formats results (from `lintText`) as the CLI's `--format <name>` does. Options default to no
  * colour, `process.cwd()` (none in a browser), this package's version and, for github and
- * gitlab, the CI's workspace variable. Throws `TypeError` for an unknown format.
+ * gitlab, the CI's workspace variable; pass `customRules` for SARIF to describe them. Throws
+ * `TypeError` for an unknown format.
  */
 export function format(results: readonly FileResult[], name: FormatName, options: Partial<FormatOptions> = {}): string {
   if (!isFormatName(name)) throw new TypeError(unknownFormatMessage(String(name)));
@@ -67,6 +68,7 @@ export function format(results: readonly FileResult[], name: FormatName, options
     version: options.version ?? VERSION,
     ...(options.fixable !== undefined ? { fixable: options.fixable } : {}),
     ...(workspace ? { workspace } : {}),
+    ...(options.customRules ? { customRules: options.customRules } : {}),
   };
   return FORMATTERS[name](results, full);
 }

@@ -1,6 +1,6 @@
 /** SARIF 2.1.0 for code scanning: rules with descriptions and docs, utf16 columns, stable fingerprints. */
 import type { Severity } from '../lint/diagnostics';
-import { allRules, docsUrl } from '../engine/registry';
+import { catalogWith, codeDocsUrl } from '../engine/catalog';
 import type { Formatter } from './types';
 import { describeCode } from '../codes/describe';
 import { findingFingerprint } from './fingerprint';
@@ -13,19 +13,25 @@ const uriOf = (file: string) => forwardSlashes(file).split('/').map(encodeURICom
 
 /** A SARIF log with one run. */
 export const formatSarif: Formatter = (results, options) => {
-  const codes = new Set<string>(allRules.map((r) => r.id));
+  const catalog = catalogWith(options.customRules ?? [], 'format options');
+  const codes = new Set<string>(catalog.all.map((r) => r.id));
   for (const r of results) for (const d of r.diagnostics) codes.add(d.code);
   const ids = [...codes].sort();
   const index = new Map(ids.map((id, i) => [id, i]));
   const rules = ids.map((id) => {
-    const d = describeCode(id);
+    const d = describeCode(id, catalog);
+    const url = codeDocsUrl(id, catalog);
     return {
       id,
-      name: id.replace(/(^|[-/])([a-z])/g, (_, _sep: string, ch: string) => ch.toUpperCase()),
+      name: id.replace(/(^|[-/@])([a-z])/g, (_, _sep: string, ch: string) => ch.toUpperCase()),
       shortDescription: { text: d.short },
       fullDescription: { text: d.full },
-      helpUri: docsUrl(id),
-      help: { text: `${d.short} See ${docsUrl(id)}`, markdown: `${d.short} [Documentation](${docsUrl(id)})` },
+      ...(url
+        ? {
+            helpUri: url,
+            help: { text: `${d.short} See ${url}`, markdown: `${d.short} [Documentation](${url})` },
+          }
+        : { help: { text: d.short } }),
       defaultConfiguration: { level: LEVEL[d.level] },
     };
   });

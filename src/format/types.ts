@@ -1,4 +1,5 @@
 /** What every formatter receives. */
+import type { Rule } from '../engine/types';
 import type { FileResult } from '../lint/lint-text';
 
 /** Formatter inputs beyond the results. */
@@ -16,6 +17,8 @@ export interface FormatOptions {
    * `CI_PROJECT_DIR`); paths outside it are kept as they are.
    */
   workspace?: string;
+  /** The custom rules the results were linted with, so that SARIF describes them (description, help URL). */
+  customRules?: readonly Rule[];
 }
 
 /** A formatter: results in, text out. */

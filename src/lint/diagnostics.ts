@@ -1,4 +1,14 @@
 /** The one diagnostic shape every part of the product reports in. */
+import type { KnownCode } from '../codes/known-codes';
+import type { CustomRuleId } from '../engine/types';
+
+export type { KnownCode, RuleId, StructuralCode, FileCode, ConformanceCode } from '../codes/known-codes';
+
+/**
+ * A finding's code: one of the known codes (so that `switch (d.code)` is checked, a misspelt case
+ * is a type error), or the `@namespace/name` id of a custom rule.
+ */
+export type Code = KnownCode | CustomRuleId;
 
 /** How serious a finding is. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -37,8 +47,8 @@ export interface RelatedLocation {
 
 /** One finding. */
 export interface Diagnostic {
-  /** Stable id: a rule id (`tls-key-cert-pair`) or `schema/<what>`. */
-  code: string;
+  /** Stable id: a rule id (`tls-key-cert-pair`), a `schema/…`, `parse/…` or other family's code, or a custom rule's `@namespace/name`. */
+  code: Code;
   severity: Severity;
   /** One sentence that names the field and says what to do. */
   message: string;
@@ -69,11 +79,14 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return a.message < b.message ? -1 : a.message > b.message ? 1 : 0;
 }
 
-/** Sorts and drops repeats of the same (pointer, code), keeping the most severe. */
+/**
+ * Sorts and drops repeats of the same (pointer, code), keeping the most severe. Each failed rule
+ * keeps its own `internal-error` (they all sit at the root; the message names the rule).
+ */
 export function normalizeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   const best = new Map<string, Diagnostic>();
   for (const d of list) {
-    const key = `${d.pointer}\u0000${d.code}`;
+    const key = `${d.pointer}\u0000${d.code}${d.code === 'internal-error' ? `\u0000${d.message}` : ''}`;
     const seen = best.get(key);
     if (!seen || SEVERITY_RANK[d.severity] < SEVERITY_RANK[seen.severity]) best.set(key, d);
   }

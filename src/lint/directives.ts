@@ -1,15 +1,17 @@
 /** Suppression directives in YAML comments: `# svc-admin-spec-disable-next-line <rule> -- <reason>` and `# svc-admin-spec-disable <rule> -- <reason>`. */
-import { docsUrl, ruleById } from '../engine/registry';
+import { BUILTIN_CATALOG, type RuleCatalog } from '../engine/catalog';
+import { docsUrl } from '../engine/registry';
 import type { ParsedSource } from '../source/index';
-import { compareDiagnostics, type Diagnostic } from './diagnostics';
+import { compareDiagnostics, type Diagnostic, type FileCode } from './diagnostics';
 
 const DIRECTIVE = /^#[ \t]*svc-admin-spec-(disable-next-line|disable)\b(.*)$/;
 
 /** Codes that can never be suppressed: without a parsed document, or about suppression itself. */
 export const UNSUPPRESSIBLE = /^(parse|input|kind|suppression|report)\//;
 
-/** True for codes a directive or ignore entry may name: rule ids and `schema/` codes. */
-export const isSuppressible = (code: string): boolean => ruleById.has(code) || code.startsWith('schema/');
+/** True for codes a directive or ignore entry may name: rule ids (custom ones too) and `schema/` codes. */
+export const isSuppressible = (code: string, catalog: RuleCatalog = BUILTIN_CATALOG): boolean =>
+  catalog.byId.has(code) || code.startsWith('schema/');
 
 interface Directive {
   line: number;
@@ -18,7 +20,7 @@ interface Directive {
   used: Set<string>;
 }
 
-function problem(code: string, severity: Diagnostic['severity'], line: number, message: string): Diagnostic {
+function problem(code: FileCode, severity: Diagnostic['severity'], line: number, message: string): Diagnostic {
   return {
     code,
     severity,
@@ -30,7 +32,7 @@ function problem(code: string, severity: Diagnostic['severity'], line: number, m
 }
 
 /** Reads the directives of a source's comments (real comments only, never text inside strings or block scalars). */
-function readDirectives(source: ParsedSource, problems: Diagnostic[]): Directive[] {
+function readDirectives(source: ParsedSource, problems: Diagnostic[], catalog: RuleCatalog): Directive[] {
   const directives: Directive[] = [];
   for (const c of source.comments) {
     const m = DIRECTIVE.exec(c.text);
@@ -50,7 +52,7 @@ function readDirectives(source: ParsedSource, problems: Diagnostic[]): Directive
       );
       continue;
     }
-    const unknown = codes.filter((x) => !isSuppressible(x));
+    const unknown = codes.filter((x) => !isSuppressible(x, catalog));
     if (unknown.length > 0) {
       problems.push(
         problem(
@@ -79,10 +81,14 @@ function readDirectives(source: ParsedSource, problems: Diagnostic[]): Directive
 }
 
 /** Applies the comment directives of a YAML source: returns the kept diagnostics plus directive problems. */
-export function applyDirectives(diagnostics: Diagnostic[], source: ParsedSource): Diagnostic[] {
+export function applyDirectives(
+  diagnostics: Diagnostic[],
+  source: ParsedSource,
+  catalog: RuleCatalog = BUILTIN_CATALOG,
+): Diagnostic[] {
   if (source.format !== 'yaml' || source.comments.length === 0) return diagnostics;
   const problems: Diagnostic[] = [];
-  const directives = readDirectives(source, problems);
+  const directives = readDirectives(source, problems, catalog);
   if (directives.length === 0 && problems.length === 0) return diagnostics;
   const fileWide = directives.filter((x) => x.scope === 'file');
   // Next-line directives by the line they cover: one lookup per finding.

@@ -1,5 +1,5 @@
 /** Lints the text of a file: parse with positions, decide the kind, lint, and put every finding on a line and column. */
-import { docsUrl } from '../engine/registry';
+import { codeDocsUrl } from '../engine/catalog';
 import { detectKind } from '../kind/detect';
 import type { DocumentKind } from '../model/kinds';
 import { redactStrings } from '../secrets/redact';
@@ -78,12 +78,13 @@ export function lintText(text: string, options: LintTextOptions = {}): TextResul
     });
   }
   const finish = (kind: DocumentKind | null, found: Diagnostic[]): TextResult => {
-    let all = [...source.diagnostics, ...found].map((d) =>
-      d.docsUrl === undefined ? { ...d, docsUrl: docsUrl(d.code) } : d,
-    );
+    let all = [...source.diagnostics, ...found].map((d) => {
+      const url = d.docsUrl === undefined ? codeDocsUrl(d.code, settings.catalog) : undefined;
+      return url === undefined ? d : { ...d, docsUrl: url };
+    });
     // Raw-text secrets matter when a file did not parse (lint could not see its values).
     if (all.length > 0 && !source.ok) all = redactStrings(all, secretStrings(text, secretSpans(text, source.format)));
-    all = applyDirectives(all.sort(compareDiagnostics), source);
+    all = applyDirectives(all.sort(compareDiagnostics), source, settings.catalog);
     return { file, kind, diagnostics: capFindings(all, settings.maxFindings), source };
   };
   if (!source.ok) return finish(null, []);

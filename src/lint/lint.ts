@@ -1,10 +1,10 @@
-/** The library's entry points: `lint` and `assertValid`. */
+/** The library's entry points: `lint`, `validate` and `assertValid`. */
 import { normalizeDiagnostics, type Diagnostic } from './diagnostics';
-import { docsUrl } from '../engine/registry';
+import { catalogWith, codeDocsUrl } from '../engine/catalog';
 import { applySettingsToStructural, runRules, type RunSettings } from '../engine/run';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
-import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../engine/types';
-import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind } from '../model/kinds';
+import { DEFAULT_TARGET_VERSION, type Rule, type TargetVersion } from '../engine/types';
+import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind, type DocumentType } from '../model/kinds';
 import { redactSecrets } from '../secrets/redact';
 import { isObject } from '../util/pointer';
 import { decodeDocument } from '../decode/decode';
@@ -17,6 +17,8 @@ import { capFindings, DEFAULT_MAX_FINDINGS } from './findings-cap';
 export interface LintOptions {
   /** Per-rule severity (`off | info | warning | error`), optionally with rule options: `{ 'duration': 'off', 'bootstrap-servers': ['error', {…}] }`. */
   rules?: RuleSettings;
+  /** Custom rules (declared with `defineRule`, ids `@namespace/name`) run after the built-in ones; `rules` may set their severity. */
+  customRules?: readonly Rule[];
   /** Server version whose facts apply (forbidden properties, CreateShadowLink availability). Default `26.1`. */
   targetVersion?: TargetVersion;
   /** The clock for time-based rules (a timestamp in the future). Default: the real clock. */
@@ -34,8 +36,24 @@ export interface LintResult {
   diagnostics: Diagnostic[];
 }
 
-/** Thrown for a kind name that is not one of the six document kinds. */
+// Brands of this package's error classes, shared by every copy of the package through the global symbol registry.
+const UNKNOWN_KIND_ERROR = Symbol.for('svc-admin-spec.UnknownKindError');
+const VALIDATION_ERROR = Symbol.for('svc-admin-spec.ValidationError');
+
+const hasBrand = (value: unknown, symbol: symbol): boolean =>
+  typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[symbol] === true;
+
+/**
+ * Thrown for a kind name that is not one of the six document kinds. `instanceof` recognises it
+ * across copies of this package (the CommonJS and the ES module build), by a `Symbol.for` brand.
+ */
 export class UnknownKindError extends TypeError {
+  static {
+    Object.defineProperty(this.prototype, UNKNOWN_KIND_ERROR, { value: true });
+  }
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, UNKNOWN_KIND_ERROR);
+  }
   override readonly name = 'UnknownKindError';
   constructor(readonly kind: unknown) {
     super(
@@ -44,8 +62,17 @@ export class UnknownKindError extends TypeError {
   }
 }
 
-/** Thrown by `assertValid`; carries the diagnostics. */
+/**
+ * Thrown by `assertValid`; carries the diagnostics. `instanceof` and `isValidationError` recognise
+ * it across copies of this package (the CommonJS and the ES module build), by a `Symbol.for` brand.
+ */
 export class ValidationError extends Error {
+  static {
+    Object.defineProperty(this.prototype, VALIDATION_ERROR, { value: true });
+  }
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, VALIDATION_ERROR);
+  }
   override readonly name = 'ValidationError';
   constructor(
     readonly kind: DocumentKind,
@@ -60,7 +87,12 @@ export class ValidationError extends Error {
   }
 }
 
-const LINT_OPTION_KEYS = new Set(['rules', 'targetVersion', 'now', 'isFile', 'maxFindings']);
+/** True for a `ValidationError` from any copy of this package (where `instanceof` on another copy's class would fail elsewhere). */
+export function isValidationError(value: unknown): value is ValidationError {
+  return hasBrand(value, VALIDATION_ERROR);
+}
+
+const LINT_OPTION_KEYS = new Set(['rules', 'customRules', 'targetVersion', 'now', 'isFile', 'maxFindings']);
 
 /** Checks the options like the config file is checked; throws `TypeError` naming the problem. */
 export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys: readonly string[] = []): RunSettings {
@@ -73,7 +105,8 @@ export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys:
       );
   const o = options as LintOptions;
   const targetVersion = checkTargetVersion(o.targetVersion, 'lint options') ?? DEFAULT_TARGET_VERSION;
-  const rules = checkRuleSettings(o.rules, 'lint options');
+  const catalog = catalogWith(o.customRules, 'lint options');
+  const rules = checkRuleSettings(o.rules, 'lint options', catalog);
   let now: Date;
   if (o.now === undefined) now = new Date();
   else {
@@ -87,7 +120,7 @@ export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys:
   const max = o.maxFindings ?? DEFAULT_MAX_FINDINGS;
   if (typeof max !== 'number' || !Number.isInteger(max) || max < 1)
     throw new TypeError('lint options: "maxFindings" must be a whole number of at least 1.');
-  return { kind, targetVersion, now, isFile: o.isFile ?? false, rules, maxFindings: max };
+  return { kind, targetVersion, now, isFile: o.isFile ?? false, rules, maxFindings: max, catalog };
 }
 
 /** A top-level `"$schema"` names the schema for editors; it is not part of the request. */
@@ -113,7 +146,7 @@ function relocate(d: Diagnostic, written: (pointer: string) => string): Diagnost
  * validator refuses is first decoded as the server decodes it (snake_case keys, enum numbers, …),
  * so that structure and rules judge what the server acts on; findings point where things are written.
  */
-export function lintWithSettings(value: unknown, settings: RunSettings): LintResult {
+export function lintWithSettings(value: unknown, settings: RunSettings, canonical = false): LintResult {
   const json = checkJsonValue(value);
   let diagnostics: Diagnostic[] = json.diagnostics;
   if (json.walkable && value !== undefined) {
@@ -130,16 +163,28 @@ export function lintWithSettings(value: unknown, settings: RunSettings): LintRes
         structural = validateStructure(settings.kind, doc);
       }
     }
-    const checked: Diagnostic[] = structural;
-    for (const d of runRules(doc, settings)) checked.push(d);
-    const located = written ? checked.map((d) => relocate(d, written)) : checked;
-    const found = applySettingsToStructural([...spelled, ...located], settings);
+    const locate = (list: Diagnostic[]) => (written ? list.map((d) => relocate(d, written)) : list);
+    const ruled = runRules(doc, settings);
+    let found: Diagnostic[];
+    if (canonical) {
+      // The value must have its type's shape as written: other spellings are errors, whatever the settings.
+      const shape = [...spelled, ...locate(structural)].map((d) =>
+        d.severity === 'error' ? d : { ...d, severity: 'error' as const },
+      );
+      found = [...shape, ...applySettingsToStructural(locate(ruled), settings)];
+    } else {
+      found = applySettingsToStructural([...spelled, ...locate([...structural, ...ruled])], settings);
+    }
     diagnostics = found.length === 0 ? diagnostics : [...diagnostics, ...found];
   }
   const secretsFrom = json.walkable ? value : undefined;
   diagnostics = normalizeDiagnostics(
     redactSecrets(diagnostics, secretsFrom, modelKeyNames(Object.values(kindSchemas))),
-  ).map((d) => (d.docsUrl === undefined ? { ...d, docsUrl: docsUrl(d.code) } : d));
+  ).map((d) => {
+    if (d.docsUrl !== undefined) return d;
+    const url = codeDocsUrl(d.code, settings.catalog);
+    return url === undefined ? d : { ...d, docsUrl: url };
+  });
   return { valid: !diagnostics.some((d) => d.severity === 'error'), diagnostics };
 }
 
@@ -154,8 +199,40 @@ export function lint(kind: DocumentKind, value: unknown, options: LintOptions = 
   return { ...result, diagnostics: capFindings(result.diagnostics, settings.maxFindings) };
 }
 
-/** Lints and throws a `ValidationError` when there is an error-level finding; returns quietly otherwise. */
-export function assertValid(kind: DocumentKind, value: unknown, options?: LintOptions): void {
-  const result = lint(kind, value, options);
-  if (!result.valid) throw new ValidationError(kind, result.diagnostics);
+/** What `validate` returns: the value typed as its kind when valid, the error `assertValid` would throw otherwise. */
+export type ValidateResult<K extends DocumentKind> =
+  | { valid: true; value: DocumentType<K>; diagnostics: Diagnostic[] }
+  | { valid: false; error: ValidationError; diagnostics: Diagnostic[] };
+
+/**
+ * Lints `value` as a document of `kind` and returns it typed when it is valid: no error-level
+ * finding, and written exactly as its type says (camelCase keys, enum names, numbers as numbers:
+ * the other spellings the server accepts count as errors here, whatever the rule settings).
+ * Never throws for any value; throws `TypeError` only for an unknown kind or bad options.
+ */
+export function validate<K extends DocumentKind>(
+  kind: K,
+  value: unknown,
+  options: LintOptions = {},
+): ValidateResult<K> {
+  if (!isDocumentKind(kind)) throw new UnknownKindError(kind);
+  const settings = resolveSettings(kind, options);
+  const result = lintWithSettings(value, settings, true);
+  const diagnostics = capFindings(result.diagnostics, settings.maxFindings);
+  return result.valid
+    ? { valid: true, value: value as DocumentType<K>, diagnostics }
+    : { valid: false, error: new ValidationError(kind, diagnostics), diagnostics };
+}
+
+/**
+ * Narrows `value` to the type of `kind` (a TypeScript assertion), or throws a `ValidationError`
+ * carrying the diagnostics; the same verdict as `validate`.
+ */
+export function assertValid<K extends DocumentKind>(
+  kind: K,
+  value: unknown,
+  options?: LintOptions,
+): asserts value is DocumentType<K> {
+  const result = validate(kind, value, options);
+  if (!result.valid) throw result.error;
 }

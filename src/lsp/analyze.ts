@@ -75,7 +75,7 @@ function badConfig(message: string): Diagnostic {
 }
 
 /** Lints a document with the settings `svc-admin-spec lint` would use for its file. */
-export function analyzeDocument(input: DocumentInput): Analysis {
+export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
   const { path, text } = input;
   const name = path ?? input.uri;
   const format = formatFor(name, input.languageId, text);
@@ -94,7 +94,7 @@ export function analyzeDocument(input: DocumentInput): Analysis {
   let config: Config;
   let ignore: IgnoreFile | undefined;
   try {
-    config = path ? findConfig(dirname(path)) : cwd ? findConfig(cwd) : emptyConfig('/');
+    config = path ? await findConfig(dirname(path)) : cwd ? await findConfig(cwd) : emptyConfig('/');
     if (config.path) dependencies.push(config.path);
     if (path) {
       const ignorePath = defaultIgnoreFilePath(config, cwd ?? config.root);

@@ -54,7 +54,8 @@ function insertComment(input: {
 
 /** Every job by name. */
 export const JOBS = {
-  analyze: (input: DocumentInput): Analysis => analyzeDocument(input),
+  /** Lints a document with its config (async: the config may load plugins). */
+  analyze: (input: DocumentInput): Promise<Analysis> => analyzeDocument(input),
   fix: fixOne,
   insertComment,
   /** What `--fix` makes of the text: every safe autofix, repeatedly. */
@@ -74,9 +75,9 @@ export type JobName = keyof typeof JOBS;
 /** A job's input. */
 export type JobInput<N extends JobName> = Parameters<(typeof JOBS)[N]>[0];
 /** A job's result. */
-export type JobOutput<N extends JobName> = ReturnType<(typeof JOBS)[N]>;
+export type JobOutput<N extends JobName> = Awaited<ReturnType<(typeof JOBS)[N]>>;
 
 /** Runs a job by name (in whichever thread calls it). */
-export function runJob<N extends JobName>(name: N, input: JobInput<N>): JobOutput<N> {
-  return (JOBS[name] as (i: JobInput<N>) => JobOutput<N>)(input);
+export function runJob<N extends JobName>(name: N, input: JobInput<N>): JobOutput<N> | Promise<JobOutput<N>> {
+  return (JOBS[name] as (i: JobInput<N>) => JobOutput<N> | Promise<JobOutput<N>>)(input);
 }

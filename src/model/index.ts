@@ -7,5 +7,5 @@ export * from './shadow-link';
 export * from './broker';
 export * from './connect';
 export * from './kinds';
-export { INT32_MAX, INT32_MIN } from './primitives';
+export { INT32_MAX, INT32_MIN, registerFormats, type FormatRegistryLike } from './primitives';
 export { MAX_DURATION_SECONDS, parseDuration, parseTimestamp, formatDescriptions } from './formats';

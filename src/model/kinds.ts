@@ -1,5 +1,5 @@
 /** The six document kinds the linter knows, and their root schemas. */
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { GetBrokerRequest, GetBrokerResponse } from './broker';
 import { ConnectError } from './connect';
 import { CreateShadowLinkRequest, CreateShadowLinkResponse, ShadowLink } from './shadow-link';
@@ -34,3 +34,6 @@ export const REQUEST_KINDS: ReadonlySet<DocumentKind> = new Set([
 
 /** Where the exported JSON Schema of a kind is published; also its `$id`. */
 export const schemaUrl = (kind: DocumentKind): string => `https://unpkg.com/svc-admin-spec/schemas/${kind}.schema.json`;
+
+/** The static type of a document kind: `DocumentType<'ShadowLink'>` is `ShadowLink`. */
+export type DocumentType<K extends DocumentKind> = Static<(typeof kindSchemas)[K]>;

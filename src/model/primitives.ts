@@ -1,39 +1,49 @@
-/** Building blocks of the model: scalar schemas with the API's formats, string enums, strict objects. */
+/**
+ * Building blocks of the model: scalar schemas with the API's formats, string enums, strict objects.
+ *
+ * Every schema is made of TypeBox's standard kinds only, so that any copy of TypeBox (the user's,
+ * a CommonJS and an ES module build side by side) checks them: a custom kind would live in one
+ * copy's TypeRegistry and fail in every other with ValueCheckUnknownTypeError. Enums and int64
+ * carry two forms: TypeBox's `anyOf` (what Value.Check and TypeCompiler read) and the compact JSON
+ * Schema keywords (`enum`, `type: [...]`) that the export keeps (src/schema/document.ts).
+ */
 import {
   FormatRegistry,
-  Kind,
   Type,
-  TypeRegistry,
   type ObjectOptions,
+  type TInteger,
+  type TLiteral,
   type TObject,
   type TProperties,
   type TSchema,
-  type TUnsafe,
+  type TString,
+  type TUnion,
 } from '@sinclair/typebox';
-import { formatChecks, isInt64String, type FormatName } from './formats';
+import { formatChecks, type FormatName } from './formats';
 
 /** Smallest int32. */
 export const INT32_MIN = -2_147_483_648;
 /** Largest int32. */
 export const INT32_MAX = 2_147_483_647;
 
+/** What `registerFormats` needs of a format registry: TypeBox's `FormatRegistry` fits. */
+export interface FormatRegistryLike {
+  Has(format: string): boolean;
+  Set(format: string, check: (value: string) => boolean): void;
+}
+
+/**
+ * Registers the model's string formats (`duration`, `timestamp`, `int64`, `uuid`, `base64`) on a
+ * TypeBox `FormatRegistry`, so that `Value.Check` and `TypeCompiler` judge them as the linter does.
+ * Done on import for the TypeBox this package imports; call it with yours when your code uses
+ * another copy (TypeBox's CommonJS and ES module builds each have their own registry).
+ */
+export function registerFormats(registry: FormatRegistryLike = FormatRegistry): void {
+  for (const [name, check] of Object.entries(formatChecks)) if (!registry.Has(name)) registry.Set(name, check);
+}
+
 // TypeBox's Value.Check must agree with the ajv validator, so it gets the very same predicates.
-for (const [name, check] of Object.entries(formatChecks)) {
-  if (!FormatRegistry.Has(name)) FormatRegistry.Set(name, check);
-}
-if (!TypeRegistry.Has('StringEnum')) {
-  TypeRegistry.Set<{ enum: string[] }>(
-    'StringEnum',
-    (schema, value) => typeof value === 'string' && schema.enum.includes(value),
-  );
-}
-if (!TypeRegistry.Has('Int64')) {
-  TypeRegistry.Set(
-    'Int64',
-    (_schema, value) =>
-      (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && isInt64String(value)),
-  );
-}
+registerFormats();
 
 /** Every schema with an `$id`, by id: the canonical form that the JSON Schema export puts under `$defs`. */
 export const namedSchemas = new Map<string, TSchema>();
@@ -55,8 +65,12 @@ export interface Doc {
 export const int32 = (doc: Doc) => Type.Integer({ minimum: INT32_MIN, maximum: INT32_MAX, ...doc });
 
 /** A 64-bit integer: a JSON number, or a decimal string as protobuf JSON emits it. */
-export const int64 = (doc: Doc): TUnsafe<number | string> =>
-  Type.Unsafe<number | string>({ [Kind]: 'Int64', type: ['integer', 'string'], format: 'int64', ...doc });
+export const int64 = (doc: Doc): TUnion<[TInteger, TString]> =>
+  Type.Union([Type.Integer(), Type.String({ format: 'int64' })], {
+    type: ['integer', 'string'],
+    format: 'int64',
+    ...doc,
+  });
 
 /** A string with one of the model's formats. */
 export const formatted = (format: FormatName, doc: Doc) => Type.String({ format, ...doc });
@@ -73,18 +87,13 @@ export function stringEnum<const V extends string>(
   title: string,
   description: string,
   values: Readonly<Record<V, string>>,
-): TUnsafe<V> {
+): TUnion<TLiteral<V>[]> {
   const names = Object.keys(values) as V[];
   return named(
-    Type.Unsafe<V>({
-      [Kind]: 'StringEnum',
-      $id: id,
-      title,
-      description,
-      type: 'string',
-      enum: names,
-      enumDescriptions: names.map((n) => values[n]),
-    }),
+    Type.Union(
+      names.map((n) => Type.Literal(n)),
+      { $id: id, title, description, type: 'string', enum: names, enumDescriptions: names.map((n) => values[n]) },
+    ),
   );
 }
 

@@ -40,7 +40,13 @@ export function toDocument(root: TSchema, id: string): JsonSchema {
     if (Array.isArray(node)) return node.map(plain);
     if (node === null || typeof node !== 'object') return node;
     const out: JsonSchema = {};
-    for (const key of Object.keys(node)) out[key] = convert((node as JsonSchema)[key], key);
+    // An enum or int64 states its JSON Schema form (`type` with `enum` or `format`) beside TypeBox's
+    // `anyOf` (src/model/primitives.ts); the document keeps the compact form alone.
+    const both = Array.isArray((node as JsonSchema).anyOf) && (node as JsonSchema).type !== undefined;
+    for (const key of Object.keys(node)) {
+      if (both && key === 'anyOf') continue;
+      out[key] = convert((node as JsonSchema)[key], key);
+    }
     return out;
   }
 

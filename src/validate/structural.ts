@@ -3,7 +3,7 @@
  * into one actionable diagnostic per root cause.
  */
 import type { ErrorObject } from 'ajv';
-import type { Diagnostic, Suggestion } from '../lint/diagnostics';
+import type { Diagnostic, StructuralCode, Suggestion } from '../lint/diagnostics';
 import { formatDescriptions, parseDuration, type FormatName } from '../model/formats';
 import { INT32_MAX, INT32_MIN } from '../model/primitives';
 import { kindSchemas, REQUEST_KINDS, type DocumentKind } from '../model/kinds';
@@ -125,7 +125,7 @@ export function rewriteErrors(
         break;
       default:
         out.push({
-          code: `schema/${e.keyword}`,
+          code: `schema/${e.keyword}` as StructuralCode,
           severity: 'error',
           pointer,
           message: `\`${fieldName(pointer)}\` does not satisfy the schema keyword "${e.keyword}".`,

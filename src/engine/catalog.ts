@@ -1,0 +1,51 @@
+/** The rules in force for one run: the built-in catalogue plus the caller's custom rules. */
+import type { DocumentKind } from '../model/kinds';
+import { checkCustomRules } from './custom';
+import { allRules, docsUrl } from './registry';
+import type { Rule } from './types';
+
+/** Rules by id and by kind; every place that looks a rule up (settings, the run, directives, reports) takes one. */
+export interface RuleCatalog {
+  readonly byId: ReadonlyMap<string, Rule>;
+  /** The built-in rules sorted by id, then the custom rules sorted by id. */
+  readonly all: readonly Rule[];
+  /** The custom rules alone. */
+  readonly custom: readonly Rule[];
+  /** The rules with a check that apply to a kind. */
+  forKind(kind: DocumentKind): readonly Rule[];
+}
+
+const byIdOrder = (a: Rule, b: Rule) => (a.id < b.id ? -1 : 1);
+
+function makeCatalog(custom: readonly Rule[]): RuleCatalog {
+  const all = [...allRules, ...[...custom].sort(byIdOrder)];
+  const byKind = new Map<DocumentKind, readonly Rule[]>();
+  return {
+    byId: new Map(all.map((r) => [r.id, r])),
+    all,
+    custom,
+    forKind(kind) {
+      let list = byKind.get(kind);
+      if (!list) byKind.set(kind, (list = all.filter((r) => r.check && r.kinds.includes(kind))));
+      return list;
+    },
+  };
+}
+
+/** The built-in rules alone. */
+export const BUILTIN_CATALOG: RuleCatalog = makeCatalog([]);
+
+/** The catalogue with custom rules added, after checking their shape (throws `TypeError` naming the problem). */
+export function catalogWith(customRules: unknown, where: string): RuleCatalog {
+  const custom = checkCustomRules(customRules, where);
+  return custom.length === 0 ? BUILTIN_CATALOG : makeCatalog(custom);
+}
+
+/**
+ * The documentation URL of a code: a custom rule's own `docs.url` (none when it declares none),
+ * else the page of the built-in rule or code family.
+ */
+export function codeDocsUrl(code: string, catalog: RuleCatalog = BUILTIN_CATALOG): string | undefined {
+  if (!code.startsWith('@')) return docsUrl(code);
+  return catalog.byId.get(code)?.docs.url;
+}
