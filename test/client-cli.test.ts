@@ -129,6 +129,30 @@ describe('svc-admin-spec apply', () => {
     expect(sent(lb, CREATE)).toHaveLength(0);
   });
 
+  it("lints with the config's plugins; --rule may set a custom rule", async () => {
+    const dir = scratch({
+      'svc-admin-spec.config.json': JSON.stringify({ plugins: ['./region.cjs'] }),
+      'region.cjs': `module.exports = {
+  id: '@acme/region',
+  severity: 'error',
+  kinds: ['ShadowLink'],
+  docs: { description: 'Names start with a region.' },
+  messages: { m: 'Start the name with a region.' },
+  check(ctx) { if (!/^eu-/.test(String(ctx.doc.name))) ctx.report({ messageId: 'm', pointer: '/name' }); },
+};`,
+      'link.yaml': LINK,
+    });
+    const env = { SCRAM_PASSWORD };
+    const refused = await run(['apply', '--dry-run', 'link.yaml'], { cwd: dir, env });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('@acme/region');
+    const allowed = await run(['apply', '--dry-run', '--rule', '@acme/region=off', 'link.yaml'], { cwd: dir, env });
+    expect(allowed.code).toBe(0);
+    const unknown = await run(['apply', '--dry-run', '--rule', '@acme/nope=off', 'link.yaml'], { cwd: dir, env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('@acme/nope');
+  });
+
   it('prints the server code and message when it refuses, and exits 1', async () => {
     const lb = await server();
     const dir = scratch({
@@ -257,7 +281,7 @@ describe('svc-admin-spec get-broker', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^node {6}3\nversion {3}v26\.1\.7\n/);
     expect(r.stdout).toMatch(/BrokerService.GetBroker +\/svc.core.admin.v2.BrokerService\/GetBroker/);
-    const j = await run(['get-broker', '--admin-url', lb.url, '-f', 'json', '--node-id=-1']);
+    const j = await run(['get-broker', '--admin-url', lb.url, '-f', 'json', '--node-id', '-1']);
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toMatchObject({ broker: { nodeId: 3, buildInfo: { version: 'v26.1.7' } } });
   });

@@ -16,7 +16,7 @@ import { decode } from '../source/index';
 import { childPointer, isObject } from '../util/pointer';
 import type { ApplyArgs } from './client-args';
 import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
-import { ConfigError, emptyConfig, fileLintOptions, findConfig, readConfig } from './config';
+import { ConfigError, fileLintOptions, loadConfig } from './config';
 import { readRegularFile } from './fs-safe';
 import type { CliIO } from './run';
 import { VERSION } from '../util/version';
@@ -52,11 +52,7 @@ function masked(value: unknown, secrets: readonly string[], pointer = ''): unkno
 
 /** Runs `apply`; returns the exit code. */
 export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
-  const config = args.noConfig
-    ? emptyConfig(io.cwd)
-    : args.config
-      ? await readConfig(resolve(io.cwd, args.config))
-      : await findConfig(io.cwd);
+  const config = await loadConfig(args, io.cwd);
   const options = clientOptions(args, io);
   const secrets = connectionSecrets(options);
   const diagnosticsEvents: { file: string; event: DiagnosticsEvent }[] = [];

@@ -188,6 +188,25 @@ function parseLsp(args: readonly string[]): Command {
   return { command: 'lsp' };
 }
 
+/**
+ * The `--rule <id>=<severity>` flags. Custom rules (`@namespace/name`) are known only once the
+ * config's plugins are loaded; `loadConfig` checks every id against the catalogue then.
+ */
+export function parseRuleFlags(flags: readonly string[] | undefined): RuleSettings {
+  const rules: RuleSettings = {};
+  for (const r of flags ?? []) {
+    const m = /^([^=]+)=(.+)$/.exec(r);
+    if (!m) throw new UsageError(`--rule expects <id>=<severity>, got "${r}".`);
+    const [, id, level] = m as unknown as [string, string, string];
+    if (!ruleById.has(id) && !CUSTOM_RULE_ID.test(id))
+      throw new UsageError(`Unknown rule "${id}" in --rule; run \`svc-admin-spec rules\` to list them.`);
+    if (!(RULE_SETTINGS as readonly string[]).includes(level))
+      throw new UsageError(`--rule ${id}: severity must be one of ${RULE_SETTINGS.join(', ')}.`);
+    rules[id] = level as RuleSetting;
+  }
+  return rules;
+}
+
 /** Parses argv (without `node` and the script). */
 export function parseCommandLine(argv: readonly string[]): Command {
   const first = argv[0];
@@ -237,18 +256,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
     if (!/^[1-9]\d{0,8}$/.test(v['max-findings'])) throw new UsageError('--max-findings must be a whole number ≥ 1.');
     maxFindings = Number(v['max-findings']);
   }
-  const rules: RuleSettings = {};
-  for (const r of v.rule ?? []) {
-    const m = /^([^=]+)=(.+)$/.exec(r);
-    if (!m) throw new UsageError(`--rule expects <id>=<severity>, got "${r}".`);
-    const [, id, level] = m as unknown as [string, string, string];
-    // Custom rules (`@namespace/name`) are known once the config's plugins are loaded, and checked then.
-    if (!ruleById.has(id) && !CUSTOM_RULE_ID.test(id))
-      throw new UsageError(`Unknown rule "${id}" in --rule; run \`svc-admin-spec rules\` to list them.`);
-    if (!(RULE_SETTINGS as readonly string[]).includes(level))
-      throw new UsageError(`--rule ${id}: severity must be one of ${RULE_SETTINGS.join(', ')}.`);
-    rules[id] = level as RuleSetting;
-  }
+  const rules = parseRuleFlags(v.rule);
   const tv = v['target-version'];
   if (tv !== undefined && !(TARGET_VERSIONS as readonly string[]).includes(tv))
     throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);

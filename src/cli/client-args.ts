@@ -1,10 +1,9 @@
 /** Arguments of `svc-admin-spec apply` and `svc-admin-spec get-broker`, and their help. */
 import { parseArgs } from 'node:util';
-import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
-import { ruleById } from '../engine/registry';
+import { TARGET_VERSIONS, type TargetVersion } from '../engine/types';
 import { FORMAT_NAMES, type FormatName } from '../format/index';
 import type { RuleSettings } from '../engine/settings';
-import { UsageError } from './args';
+import { parseRuleFlags, UsageError } from './args';
 
 /** How to reach the admin API: URL, credentials, TLS files, time limit. */
 export interface ConnectionArgs {
@@ -75,7 +74,7 @@ Prints a broker: node id, version, build and admin routes.
 
 Options:
 ${CONNECTION_HELP}
-  --node-id <n>              The broker to describe (default: the one answering; --node-id=-1 is the same)
+  --node-id <n>              The broker to describe (default: the one answering; --node-id -1 is the same)
   -f, --format <name>        stylish (default) or json (the GetBrokerResponse on standard output)
   -h, --help                 Show this help
 
@@ -180,17 +179,7 @@ export function parseApplyArgs(argv: readonly string[]): ApplyArgs | null {
   const tv = (v['target-version'] as string | undefined) ?? 'auto';
   if (tv !== 'auto' && !(TARGET_VERSIONS as readonly string[]).includes(tv))
     throw new UsageError(`--target-version must be auto or one of ${TARGET_VERSIONS.join(', ')}.`);
-  const rules: RuleSettings = {};
-  for (const r of (v.rule as string[] | undefined) ?? []) {
-    const m = /^([^=]+)=(.+)$/.exec(r);
-    if (!m) throw new UsageError(`--rule expects <id>=<severity>, got "${r}".`);
-    const [, id, level] = m as unknown as [string, string, string];
-    if (!ruleById.has(id))
-      throw new UsageError(`Unknown rule "${id}" in --rule; run \`svc-admin-spec rules\` to list them.`);
-    if (!(RULE_SETTINGS as readonly string[]).includes(level))
-      throw new UsageError(`--rule ${id}: severity must be one of ${RULE_SETTINGS.join(', ')}.`);
-    rules[id] = level as RuleSetting;
-  }
+  const rules = parseRuleFlags(v.rule as string[] | undefined);
   if (v.config !== undefined && v['no-config']) throw new UsageError('Use either --config or --no-config, not both.');
   if (v.color && v['no-color']) throw new UsageError('Use either --color or --no-color, not both.');
   const out: ApplyArgs = {
@@ -211,7 +200,15 @@ export function parseApplyArgs(argv: readonly string[]): ApplyArgs | null {
 
 /** Parses `get-broker`'s arguments (after the command name); `null` for --help. */
 export function parseGetBrokerArgs(argv: readonly string[]): GetBrokerArgs | null {
-  const { values: v, positionals } = parse(argv, {
+  // parseArgs takes `-1` after `--node-id` for an option; a negative id is that flag's value.
+  const joined = argv.flatMap((a, i) =>
+    a === '--node-id' && /^-\d+$/.test(argv[i + 1] ?? '')
+      ? []
+      : argv[i - 1] === '--node-id' && /^-\d+$/.test(a)
+        ? [`--node-id=${a}`]
+        : [a],
+  );
+  const { values: v, positionals } = parse(joined, {
     ...CONNECTION_OPTIONS,
     'node-id': { type: 'string' },
     format: { type: 'string', short: 'f' },

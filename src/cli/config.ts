@@ -14,6 +14,7 @@ import { isDocumentKind, type DocumentKind } from '../model/kinds';
 import { isObject } from '../util/pointer';
 import { readRegularFile } from './fs-safe';
 import { checkPluginList, loadPlugins, PluginError } from './plugins';
+import { UsageError } from './usage-error';
 
 /** File names searched for, in order, in each directory from the working directory up. */
 export const CONFIG_NAMES = ['svc-admin-spec.config.json', 'svc-admin-spec.config.yaml', 'svc-admin-spec.config.yml'];
@@ -235,4 +236,25 @@ export function fileLintOptions(
     ...(choices.now ? { now: choices.now } : {}),
     ...(choices.maxFindings !== undefined ? { maxFindings: choices.maxFindings } : {}),
   };
+}
+
+/**
+ * The config named by --config, found from the working directory, or none with --no-config; the
+ * --rule flags are checked against its rules (custom ones included).
+ */
+export async function loadConfig(
+  cmd: { noConfig: boolean; config?: string; rules?: RuleSettings },
+  cwd: string,
+): Promise<Config> {
+  const config = cmd.noConfig
+    ? emptyConfig(cwd)
+    : cmd.config
+      ? await readConfig(resolve(cwd, cmd.config))
+      : await findConfig(cwd);
+  try {
+    checkRuleSettings(cmd.rules, '--rule', config.catalog);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return config;
 }

@@ -2,7 +2,6 @@
 import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { codeDocsUrl } from '../engine/catalog';
-import { checkRuleSettings, type RuleSettings } from '../engine/settings';
 import { autofixes } from '../fix/apply';
 import { unifiedDiff } from '../fix/diff';
 import { fixText } from '../fix/fix-text';
@@ -19,7 +18,7 @@ import {
   type PrintConfigCommand,
   type RulesCommand,
 } from './args';
-import { ConfigError, emptyConfig, fileLintOptions, findConfig, isIgnored, readConfig, type Config } from './config';
+import { ConfigError, fileLintOptions, isIgnored, loadConfig, type Config } from './config';
 import { effectiveSettings } from './print-config';
 import { expandInputs } from './files';
 import { checkWritableTarget, FileAccessError, MAX_INPUT_BYTES, readRegularFile, writeFileAtomic } from './fs-safe';
@@ -105,27 +104,6 @@ function canonicalPath(path: string): string {
   } catch {
     return path;
   }
-}
-
-/**
- * The config named by --config, found from the working directory, or none with --no-config; the
- * --rule flags are checked against its rules (custom ones included).
- */
-async function loadConfig(
-  cmd: Pick<LintCommand, 'noConfig' | 'config'> & { rules?: RuleSettings },
-  cwd: string,
-): Promise<Config> {
-  const config = cmd.noConfig
-    ? emptyConfig(cwd)
-    : cmd.config
-      ? await readConfig(resolve(cwd, cmd.config))
-      : await findConfig(cwd);
-  try {
-    checkRuleSettings(cmd.rules, '--rule', config.catalog);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  return config;
 }
 
 /** Lints the inputs and reports; returns the exit code. */
