@@ -178,6 +178,18 @@ describe('the packed package in a fresh project', () => {
     );
   }, 180_000);
 
+  it('passes publint and "are the types wrong" (every entry, every resolution mode, node10 included)', () => {
+    const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+    const lint = spawnSync(bin('publint'), ['run', '--strict', '--pack', 'npm'], { cwd: ROOT, encoding: 'utf8' });
+    expect(lint.stdout + lint.stderr).toContain('All good!');
+    expect(lint.status).toBe(0);
+    const attw = spawnSync(bin('attw'), [tarball, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
+    const result = JSON.parse(attw.stdout) as { analysis: { problems: unknown[]; entrypoints: object } };
+    expect(result.analysis.problems).toEqual([]);
+    expect(Object.keys(result.analysis.entrypoints)).toEqual(expect.arrayContaining(['.', './client']));
+    expect(attw.status).toBe(0);
+  }, 120_000);
+
   it('ships no install script, no source maps and no build helpers, but a LICENSE', () => {
     const manifest = JSON.parse(
       readFileSync(join(project, 'node_modules', 'svc-admin-spec', 'package.json'), 'utf8'),
