@@ -92,6 +92,14 @@ describe('hover text', () => {
     expect(text.match(/\*\*duration\*\*/g)).toHaveLength(1);
     expect(text).toContain('https://unpkg.com/svc-admin-spec/docs/rules/duration.md');
   });
+
+  it("describes a custom rule's finding by its message, linking only the docs it declares", () => {
+    const d = { code: '@acme/region' as const, severity: 'error' as const, pointer: '/name', message: 'Add a region.' };
+    expect(findingHover([d])).toBe('**@acme/region** (error): Add a region.');
+    expect(findingHover([{ ...d, docsUrl: 'https://wiki.example.com/r' }])).toContain(
+      '[Documentation](https://wiki.example.com/r)',
+    );
+  });
 });
 
 describe('which documents are linted', () => {

@@ -75,10 +75,14 @@ export function findingHover(diagnostics: readonly Diagnostic[]): string | undef
   for (const d of diagnostics) {
     if (seen.has(d.code)) continue;
     seen.add(d.code);
-    const { short, full } = describeCode(d.code);
+    // A custom rule (`@namespace/name`) is described by its plugin, which this thread has not loaded:
+    // its finding's message and its own docs URL, if it declares one.
+    const custom = d.code.startsWith('@');
+    const { short, full } = custom ? { short: d.message, full: d.message } : describeCode(d.code);
     const lines = [`**${d.code}** (${d.severity}): ${short}`];
     if (full !== short) lines.push(full);
-    lines.push(`[Documentation](${d.docsUrl ?? docsUrl(d.code)})`);
+    const url = d.docsUrl ?? (custom ? undefined : docsUrl(d.code));
+    if (url) lines.push(`[Documentation](${url})`);
     parts.push(lines.join('\n\n'));
   }
   return parts.length > 0 ? parts.join('\n\n---\n\n') : undefined;
