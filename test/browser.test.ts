@@ -5,10 +5,10 @@
  * Needs Debian's `chromium` (or `chromium-headless-shell`): CI installs it and sets
  * SVC_REQUIRE_BROWSER=1, so there it must run; on a machine without it the test is skipped.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { BROWSER_REQUIRED, CHROMIUM, launchChromium } from './support/chromium';
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index';
 import { allRules } from '../src/engine/registry';
@@ -18,10 +18,7 @@ import { bundleSize } from '../scripts/bundle-size';
 import { FIXTURES } from './helpers';
 
 const ROOT = join(import.meta.dirname, '..');
-const CHROMIUM = [process.env['SVC_CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find(
-  (p): p is string => p !== undefined && p !== '' && existsSync(p),
-);
-const required = process.env['SVC_REQUIRE_BROWSER'] === '1';
+const required = BROWSER_REQUIRED;
 const NOW = '2026-11-22T00:00:00Z';
 
 const filesUnder = (dir: string): string[] =>
@@ -135,19 +132,7 @@ describe('browser', () => {
       const { cases, pems } = corpus();
       const inNode = JSON.parse(runCases(api, cases, pems)) as unknown[];
       const { code } = await browserBundle();
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM!,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      const browser = await launchChromium();
       let inBrowser: unknown[];
       try {
         const page = await browser.newPage();

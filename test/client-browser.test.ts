@@ -4,10 +4,10 @@
  * Chromium is absent locally; required when SVC_REQUIRE_BROWSER=1 (as in CI, like test/browser.test.ts).
  */
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { BROWSER_REQUIRED, CHROMIUM, launchChromium } from './support/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './cli-helpers';
 import { startLoopback, type Loopback } from './support/loopback/server';
@@ -15,10 +15,7 @@ import type * as BrowserEntry from '../src/client/browser';
 
 type BrowserClient = typeof BrowserEntry;
 
-const CHROMIUM = [process.env['SVC_CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find(
-  (p): p is string => p !== undefined && p !== '' && existsSync(p),
-);
-const required = process.env['SVC_REQUIRE_BROWSER'] === '1';
+const required = BROWSER_REQUIRED;
 if (required && !CHROMIUM)
   throw new Error('SVC_REQUIRE_BROWSER=1 but there is no Chromium (apt-get install chromium).');
 
@@ -49,19 +46,7 @@ describe.skipIf(!CHROMIUM)('svc-admin-spec/client in Chromium', () => {
     await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
     pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
     lb = await startLoopback({ allowOrigins: [pageUrl], auth: { token: 'browser-token-1' } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM!,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
