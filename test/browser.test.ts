@@ -126,6 +126,14 @@ describe('browser', () => {
     expect(new Set(parsers(['lint', 'lintText']))).toEqual(new Set(['yaml', 'jsonc-parser']));
   });
 
+  it("takes only the TypeBox builders the model uses, not TypeBox's whole `Type` namespace", () => {
+    const typebox = bundleSize(['lint'])
+      .inputs.map(([file]) => file)
+      .filter((f) => f.includes('@sinclair/typebox'));
+    expect(typebox.length).toBeGreaterThan(0);
+    expect(typebox.filter((f) => /\/type\/type\/(json|javascript|type)\.mjs$/.test(f))).toEqual([]);
+  });
+
   it.runIf(CHROMIUM !== undefined)(
     'gives exactly the findings Node gives, on the whole corpus',
     async () => {

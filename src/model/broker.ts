@@ -1,6 +1,6 @@
 /** GetBroker request and response. */
-import { Type, type Static } from '@sinclair/typebox';
-import { int32, opt, strictObject } from './primitives';
+import type { Static } from '@sinclair/typebox';
+import { int32, opt, strictObject, Type } from './primitives';
 
 /** One RPC route served by a broker's admin server. */
 export const Route = strictObject(

@@ -1,7 +1,7 @@
 /** ClientOptions: the internal Kafka client the shadow cluster runs against the source cluster. */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { ScramMechanism } from './enums';
-import { enumField, int32, opt, strictObject, timestamp } from './primitives';
+import { enumField, int32, opt, strictObject, timestamp, Type } from './primitives';
 
 const PEM_HINT = 'PEM text, e.g. `-----BEGIN CERTIFICATE-----…`.';
 

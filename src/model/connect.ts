@@ -1,7 +1,7 @@
 /** The Connect protocol's error body and request headers. */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { ConnectErrorCode } from './enums';
-import { enumField, formatted, opt, strictObject } from './primitives';
+import { enumField, formatted, opt, strictObject, Type } from './primitives';
 
 /** One entry of `details` in a Connect error. */
 export const ConnectErrorDetail = strictObject(

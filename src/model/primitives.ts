@@ -8,8 +8,15 @@
  * Schema keywords (`enum`, `type: [...]`) that the export keeps (src/schema/document.ts).
  */
 import {
+  Array as TypeArray,
+  Boolean as TypeBoolean,
   FormatRegistry,
-  Type,
+  Integer,
+  Literal,
+  Object as TypeObject,
+  Optional,
+  String as TypeString,
+  Union,
   type ObjectOptions,
   type TInteger,
   type TLiteral,
@@ -20,6 +27,21 @@ import {
   type TUnion,
 } from '@sinclair/typebox';
 import { formatChecks, type FormatName } from './formats';
+
+/**
+ * The TypeBox builders the model uses, imported one by one: TypeBox's `Type` namespace holds every
+ * builder, and a browser bundle of `lint` would carry all of them (about 11 KB gzip).
+ */
+export const Type = {
+  Array: TypeArray,
+  Boolean: TypeBoolean,
+  Integer,
+  Literal,
+  Object: TypeObject,
+  Optional,
+  String: TypeString,
+  Union,
+};
 
 /** Smallest int32. */
 export const INT32_MIN = -2_147_483_648;

@@ -1,7 +1,7 @@
 /** ShadowLink and CreateShadowLink request/response. */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { ClientOptions, ClientOptionsResponse } from './client-options';
-import { opt, strictObject, formatted } from './primitives';
+import { opt, strictObject, formatted, Type } from './primitives';
 import { ShadowLinkStatus } from './status';
 import {
   ConsumerOffsetSyncOptions,

@@ -1,7 +1,7 @@
 /** ShadowLinkStatus and its parts (response only). */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { ShadowLinkState, ShadowTopicState, TaskState } from './enums';
-import { enumField, int32, int64, opt, strictObject, timestamp } from './primitives';
+import { enumField, int32, int64, opt, strictObject, timestamp, Type } from './primitives';
 
 /** Replication progress of one partition of a shadow topic. */
 export const PartitionInformation = strictObject(

@@ -1,7 +1,7 @@
 /** The four background sync tasks of a shadow link and their filters. */
-import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import type { Static, TProperties } from '@sinclair/typebox';
 import { AclOperation, AclPatternType, AclPermissionType, AclResourceType, FilterType, PatternType } from './enums';
-import { duration, emptyObject, enumField, opt, strictObject, timestamp } from './primitives';
+import { duration, emptyObject, enumField, opt, strictObject, timestamp, Type } from './primitives';
 
 /** Default sync interval of every task (the spec's Limits table). */
 export const DEFAULT_SYNC_INTERVAL_SECONDS = 30;
