@@ -155,6 +155,19 @@ describe('ignore file (JSON has no comments)', () => {
     });
     expect(codes(fixed, ['a.json'])).toEqual([['a.json', ['suppression/unused:warning']]]);
   });
+
+  it('--fix leaves what the ignore file records (a baseline is kept, not fixed) and fixes the rest', () => {
+    const text =
+      '{"name": "b", "configurations": {"clientOptions": {"bootstrap_servers": ["a:1"], "fetchMaxBytes": "1048576"}}}';
+    const dir = scratch({ 'b.json': text });
+    expect(cli(['lint', '--write-ignore-file', '--rule', 'integer-as-string=off', 'b.json'], { cwd: dir }).code).toBe(
+      0,
+    );
+    const r = cli(['lint', '--fix', 'b.json'], { cwd: dir });
+    expect(r.stdout).not.toContain('suppression/unused');
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, 'b.json'), 'utf8')).toBe(text.replace('"1048576"', '1048576'));
+  });
 });
 
 describe('--ignore-file', () => {

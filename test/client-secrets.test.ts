@@ -149,4 +149,28 @@ describe('secrets never appear in the commands’ output', () => {
     expect(all).not.toContain(filled);
     expect(all).not.toContain(admin);
   });
+
+  it("masks only outside words: a secret that is an ordinary word leaves the command's own text whole", async () => {
+    const lb = lbs['ok']!;
+    const dir = scratch({
+      'a.yaml': `name: a-link\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:1"]\n    tlsSettings: {enabled: true}\n    authenticationConfiguration:\n      scramConfiguration: {username: u, password: "\${SCRAM_PASSWORD}", scramMechanism: SCRAM_MECHANISM_SCRAM_SHA_256}\n`,
+    });
+    const auth = ['--admin-url', lb.url, '--admin-user', 'admin', '--admin-password-env', 'ADMIN_PW'];
+    // "already" is in the code name and the server's message, "refused" in the command's own
+    // sentence; "x" is shorter than anything searched for in text.
+    const refusal = async (secret: string) => {
+      const env = { SCRAM_PASSWORD: secret, ADMIN_PW: admin };
+      lb.cluster.links.clear();
+      await run(['apply', ...auth, 'a.yaml'], dir, env);
+      return run(['apply', ...auth, 'a.yaml'], dir, env);
+    };
+    expect(await refusal('already')).toContain(
+      'the server refused it: already_exists: Shadow link with name a-link ******** exists',
+    );
+    expect(await refusal('refused')).toContain(
+      'the server refused it: already_exists: Shadow link with name a-link already exists',
+    );
+    expect(await refusal('x')).toContain('Shadow link with name a-link already exists');
+    lb.cluster.links.clear();
+  });
 });

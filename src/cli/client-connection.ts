@@ -52,22 +52,26 @@ export function connectionSecrets(options: NodeAdminClientOptions): string[] {
  * is too old, 2 when no answer came (network, TLS, timeout) or the environment is incomplete.
  */
 export function reportFailure(error: unknown, io: CliIO, secrets: readonly string[], what: string): number {
-  const say = (text: string) => io.stderr.write(`svc-admin-spec: ${printable(mask(text, secrets))}\n`);
+  // Only what came from outside (the server's words, a transport's message) is masked: the code
+  // names and this command's own sentences cannot hold a secret, and masking a secret that happens
+  // to be an ordinary word there ("already") would garble them and give the secret away.
+  const say = (text: string) => io.stderr.write(`svc-admin-spec: ${printable(text)}\n`);
+  const outside = (text: string) => mask(text, secrets);
   if (error instanceof AdminApiError) {
     if (error.kind === 'server') {
       const covered = error.rules.length ? ` (the linter reports this as ${error.rules.join(', ')})` : '';
-      say(`${what}: the server refused it: ${codeName(error.code)}: ${error.rawMessage}${covered}`);
+      say(`${what}: the server refused it: ${codeName(error.code)}: ${outside(error.rawMessage)}${covered}`);
       return 1;
     }
-    say(`${what}: ${error.rawMessage}`);
+    say(`${what}: ${outside(error.rawMessage)}`);
     return 2;
   }
   if (error instanceof VersionError) {
-    say(`${what}: ${error.message}`);
+    say(`${what}: ${outside(error.message)}`);
     return 1;
   }
   if (error instanceof PlaceholderError || error instanceof ConfigError || error instanceof TypeError) {
-    say(`${what}: ${error.message}`);
+    say(`${what}: ${outside(error.message)}`);
     return 2;
   }
   throw error;

@@ -22,7 +22,14 @@ import { ConfigError, fileLintOptions, isIgnored, loadConfig, type Config } from
 import { effectiveSettings } from './print-config';
 import { expandInputs } from './files';
 import { checkWritableTarget, FileAccessError, MAX_INPUT_BYTES, readRegularFile, writeFileAtomic } from './fs-safe';
-import { applyIgnoreFile, defaultIgnoreFilePath, readIgnoreFile, writeIgnoreFile, type IgnoreFile } from './suppress';
+import {
+  applyIgnoreFile,
+  defaultIgnoreFilePath,
+  ignoredBy,
+  readIgnoreFile,
+  writeIgnoreFile,
+  type IgnoreFile,
+} from './suppress';
 import { VERSION } from '../util/version';
 import { runLanguageServer } from '../lsp/start';
 
@@ -66,6 +73,7 @@ function lintOne(
   display: string,
   absolute: string | undefined,
   bytes: Uint8Array,
+  ignore: IgnoreFile | undefined,
 ): Linted {
   const decoded = decode(bytes);
   if ('diagnostic' in decoded) return { result: { file: display, kind: null, diagnostics: [decoded.diagnostic] } };
@@ -80,7 +88,8 @@ function lintOne(
   const out: Linted = { result: { file: display, kind: null, diagnostics: [] }, bytes };
   if (absolute) out.absolute = absolute;
   if (cmd.fix || cmd.fixDryRun) {
-    const fixed = fixText(text, options);
+    // What the ignore file suppresses is a recorded baseline: left as it is, not fixed.
+    const fixed = fixText(text, options, ignore && absolute ? { leave: ignoredBy(ignore, absolute) } : {});
     if (fixed.text !== text) out.fixed = { before: text, after: fixed.text, format: fixed.result.source.format };
     // A dry run reports the file as it is on disk; --fix reports what is left after fixing.
     const shown = cmd.fix ? fixed.result : lintText(text, options);
@@ -166,7 +175,15 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
         continue;
       }
       linted.push(
-        lintOne(cmd, config, io, name, cmd.stdinFilename ? resolve(io.cwd, cmd.stdinFilename) : undefined, bytes),
+        lintOne(
+          cmd,
+          config,
+          io,
+          name,
+          cmd.stdinFilename ? resolve(io.cwd, cmd.stdinFilename) : undefined,
+          bytes,
+          ignore,
+        ),
       );
       continue;
     }
@@ -184,7 +201,7 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
       });
       continue;
     }
-    linted.push(lintOne(cmd, config, io, input.display, input.absolute, bytes));
+    linted.push(lintOne(cmd, config, io, input.display, input.absolute, bytes, ignore));
   }
 
   // Fixes: written in place (--fix) or shown (--fix-dry-run), never with a secret in the diff.

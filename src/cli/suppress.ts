@@ -88,6 +88,13 @@ function indexOf(ignore: IgnoreFile): Map<string, Map<string, number[]>> {
 }
 
 /** Drops findings listed in the ignore file for this file, and reports its unused entries for the file. */
+/** True for a finding of this file that the ignore file suppresses (nothing is recorded as used). */
+export function ignoredBy(ignore: IgnoreFile, absolute: string): (d: Diagnostic) => boolean {
+  const forFile = indexOf(ignore).get(relTo(ignore, absolute));
+  return (d) => forFile !== undefined && !UNSUPPRESSIBLE.test(d.code) && forFile.has(entryKey(d.code, d.pointer));
+}
+
+/** Drops the findings the ignore file suppresses, and reports its entries that suppress nothing. */
 export function applyIgnoreFile(diagnostics: Diagnostic[], ignore: IgnoreFile, absolute: string): Diagnostic[] {
   const rel = relTo(ignore, absolute);
   const forFile = indexOf(ignore).get(rel);

@@ -156,9 +156,10 @@ export function toAdminApiError(reason: unknown, method: AdminMethod, secrets: r
   const cause = causes(e)
     .slice(1)
     .find((c) => c instanceof Error);
-  const causeText = cause instanceof Error && !e.rawMessage.includes(cause.message) ? `: ${cause.message}` : '';
+  const causeText = cause instanceof Error && !e.rawMessage.includes(cause.message) ? `: ${m(cause.message)}` : '';
+  // Only the transport's words are masked, not this sentence around them (see reportFailure).
   return new AdminApiError({
-    message: m(`${method} failed (${kind}): ${e.rawMessage}${causeText}.${hint(kind, method)}`).replace(
+    message: `${method} failed (${kind}): ${m(e.rawMessage)}${causeText}.${hint(kind, method)}`.replace(
       /\.\.(\s|$)/,
       '.$1',
     ),

@@ -30,14 +30,21 @@ function annotate(diagnostics: Diagnostic[], skipped: readonly SkippedFix[]): Di
   });
 }
 
+/** How `fixText` chooses fixes. */
+export interface FixTextOptions {
+  /** Findings to leave as they are (the CLI passes those its ignore file suppresses: a baseline is kept, not fixed). */
+  leave?: (d: Diagnostic) => boolean;
+}
+
 /** Lints `text` and applies every safe autofix, repeatedly; never throws. */
-export function fixText(text: string, options: LintTextOptions = {}): FixTextResult {
+export function fixText(text: string, options: LintTextOptions = {}, choose: FixTextOptions = {}): FixTextResult {
   let current = text;
   let result = lintText(current, options);
   const skipped = new Map<string, SkippedFix>();
   let applied = 0;
   for (let pass = 0; pass < MAX_PASSES && result.source.ok; pass++) {
-    const fixes = autofixes(result.diagnostics).filter((f) => !skipped.has(fixKey(f)));
+    const wanted = choose.leave ? result.diagnostics.filter((d) => !choose.leave!(d)) : result.diagnostics;
+    const fixes = autofixes(wanted).filter((f) => !skipped.has(fixKey(f)));
     if (fixes.length === 0) break;
     const outcome = applyFixes(current, fixes, { format: result.source.format });
     for (const s of outcome.skipped) skipped.set(fixKey(s.fix), s);

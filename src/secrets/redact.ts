@@ -49,10 +49,14 @@ export function collectSecrets(doc: unknown): string[] {
   return [...found].sort((a, b) => b.length - a.length);
 }
 
-/** Replaces every occurrence of each secret in a text by the mask. */
+/**
+ * Replaces every occurrence of each secret in a text by the mask. Secrets shorter than four
+ * characters are not searched for in text (they would mask ordinary letters and words, and the
+ * garbled text would point at them); they are still masked wherever they stand as a value.
+ */
 export function mask(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(MASK);
+  for (const s of secrets) if (s.length >= MIN_SECRET && out.includes(s)) out = out.split(s).join(MASK);
   return out;
 }
 
