@@ -67,3 +67,68 @@ describe('hostile values for the rules', () => {
     expect(codes(r.diagnostics)).not.toContain('internal-error');
   }, 60_000);
 });
+
+describe('numbers beyond a double', () => {
+  const response = (hw: string) =>
+    `{"shadowLink":{"name":"x","uid":"6f1c2a9e-4b7d-4e3f-9a1b-2c3d4e5f6a7b","status":{"state":"SHADOW_LINK_STATE_ACTIVE","shadowTopics":[{"name":"t","topicId":"i","sourceTopicId":"s","sourceTopicName":"t","status":{"state":"SHADOW_TOPIC_STATE_ACTIVE","partitionInformation":[{"partitionId":"0","highWatermark":${hw}}]}}]}}}`;
+  const findings = (text: string, name = 'r.json') =>
+    lintText(text, { filename: name }).diagnostics.map((d) => [d.code, d.severity, d.message] as const);
+
+  it('1e400 in a JSON file is a syntax error that shows the number as written (the server refuses it)', () => {
+    for (const literal of ['1e400', '-1e400', '1'.repeat(400)]) {
+      const [f, ...rest] = findings(response(literal));
+      expect(rest).toEqual([]);
+      expect(f![0]).toBe('parse/json-syntax');
+      expect(f![2]).toContain(`The number ${literal.slice(0, 40)}`);
+      expect(f![2]).toContain('too large for a double');
+      expect(f![2]).not.toMatch(/Infinity/);
+    }
+    // At a secret position, the number is not shown.
+    const text =
+      '{"name":"x","configurations":{"clientOptions":{"bootstrapServers":["a:1"],"authenticationConfiguration":{"scramConfiguration":{"username":"u","password":4518e400}}}}}';
+    const [f] = findings(text, 'l.json');
+    expect(f![0]).toBe('parse/json-syntax');
+    expect(f![2]).not.toContain('4518');
+  });
+
+  it('an int64 number above 2^63 is an error with its digits as written, like the same digits in a string', () => {
+    const asString = findings(response('"9223372036854775809"'));
+    expect(asString).toEqual([['schema/format', 'error', expect.stringContaining('"9223372036854775809"')]]);
+    for (const literal of ['9223372036854775808', '9223372036854775809', '-9223372036854775809', '1'.repeat(30)]) {
+      expect(findings(response(literal))).toEqual([
+        [
+          'int64-precision',
+          'error',
+          `\`highWatermark\` is ${literal}, outside the 64-bit integer range (-9223372036854775808 to 9223372036854775807): the server cannot hold it (its JSON reader turns such a number into a double, whose conversion to int64 is undefined). Send the offset as a decimal string in range.`,
+        ],
+      ]);
+    }
+    // int64's own limits round to ±2^63 as doubles, but are in range: only the precision warning, with the exact digits.
+    for (const literal of ['9223372036854775807', '-9223372036854775808', '9007199254740993']) {
+      expect(findings(response(literal))).toEqual([
+        [
+          'int64-precision',
+          'warning',
+          `\`highWatermark\` is ${literal}, beyond 2^53 − 1: precision is lost in most JSON parsers. Send int64 values as decimal strings.`,
+        ],
+      ]);
+    }
+    // In memory there are no digits: the double 2^63 itself is out of range.
+    const doc = JSON.parse(response('0')) as {
+      shadowLink: { status: { shadowTopics: { status: { partitionInformation: { highWatermark: number }[] } }[] } };
+    };
+    doc.shadowLink.status.shadowTopics[0]!.status.partitionInformation[0]!.highWatermark = 2 ** 63;
+    expect(lint('CreateShadowLinkResponse', doc).diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ['int64-precision', 'error'],
+    ]);
+  });
+
+  it('other messages about a rounded integer show the digits as written too', () => {
+    const text =
+      '{"name":"x","configurations":{"clientOptions":{"bootstrapServers":["a:1"],"fetchMaxBytes":9223372036854775809}}}';
+    const [f, ...rest] = findings(text, 'l.json');
+    expect(rest).toEqual([]);
+    expect(f![2]).toContain('9223372036854775809');
+    expect(f![2]).not.toContain('9223372036854776000');
+  });
+});

@@ -8,7 +8,7 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
       'The file could not be read as one JSON or YAML document, or has a problem on the way. Syntax errors stop the linting of that file; the other files are still linted.',
     codes: {
       'json-syntax':
-        'A JSON syntax error (a trailing comma, a comment, a missing quote or bracket), with its line and column. Strict JSON is what the server decodes.',
+        "A JSON syntax error (a trailing comma, a comment, a missing quote or bracket, or a number too large for a double such as `1e400`, which the server's parser refuses), with its line and column. Strict JSON is what the server decodes.",
       'yaml-syntax':
         'A YAML syntax error (tabs used for indentation, bad indentation, an unterminated flow collection), with its line and column.',
       'duplicate-key':
