@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { lint, lintText } from '../src/index';
+import { GOOD_YAML, report, scratch } from './cli-helpers';
+import { runInProcess } from './run-helpers';
 
 const codes = (ds: readonly { code: string }[]) => ds.map((d) => d.code);
 
@@ -130,5 +132,21 @@ describe('numbers beyond a double', () => {
     expect(rest).toEqual([]);
     expect(f![2]).toContain('9223372036854775809');
     expect(f![2]).not.toContain('9223372036854776000');
+  });
+});
+
+describe('hostile files for the command', () => {
+  it('a NUL byte after the first 8 KiB makes the file binary (exit 2), wherever it is', async () => {
+    const text = `${GOOD_YAML}# ${'x'.repeat(10_000)}\n`;
+    const bytes = Buffer.from(text);
+    bytes[9000] = 0;
+    const dir = scratch({ 'late-nul.yaml': bytes, 'ok.yaml': GOOD_YAML });
+    const r = await runInProcess(['lint', '-f', 'json', '.'], { cwd: dir });
+    expect(r.code).toBe(2);
+    const byFile = Object.fromEntries(report(r).results.map((x) => [x.file, x.diagnostics]));
+    expect(byFile['late-nul.yaml']!.map((d) => [d.code, d.message])).toEqual([
+      ['input/binary', 'The file is binary (it contains a NUL byte, the first at byte 9001), not JSON or YAML.'],
+    ]);
+    expect(byFile['ok.yaml']).toEqual([]);
   });
 });
