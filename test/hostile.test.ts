@@ -150,3 +150,22 @@ describe('hostile files for the command', () => {
     expect(byFile['ok.yaml']).toEqual([]);
   });
 });
+
+describe('hostile arguments at the API boundary', () => {
+  it('a rule severity written another way is a TypeError with a did-you-mean', () => {
+    for (const [setting, hint] of [
+      ['warn', 'warning'],
+      ['Error', 'error'],
+      [2, 'error'],
+      [true, 'error'],
+      [null, 'off'],
+    ] as const) {
+      const call = () => lint('ShadowLink', { name: 'x' }, { rules: { 'shadow-link-name': setting as never } });
+      expect(call).toThrow(TypeError);
+      expect(call).toThrow(`did you mean "${hint}"?`);
+    }
+    expect(() => lint('ShadowLink', {}, { rules: { 'no-such-rule': 'off' } })).toThrow(
+      /^lint options: unknown rule "no-such-rule"\. Run `svc-admin-spec rules` to list them\.$/,
+    );
+  });
+});

@@ -23,6 +23,7 @@ const SEVERITY_ALIASES: Readonly<Record<string, RuleSetting>> = {
   '2': 'error',
   false: 'off',
   true: 'error',
+  null: 'off',
 };
 
 const show = (v: unknown): string => {
@@ -76,7 +77,7 @@ export function checkRuleSettings(raw: unknown, where: string): RuleSettings {
     if (!rule) {
       const guess = nearest(id, [...ruleById.keys()]);
       throw new TypeError(
-        `${where}: unknown rule ${show(id)}${guess ? `; did you mean "${guess}"?` : ''} Run \`svc-admin-spec rules\` to list them.`,
+        `${where}: unknown rule ${show(id)}${guess ? `; did you mean "${guess}"?` : '.'} Run \`svc-admin-spec rules\` to list them.`,
       );
     }
     const level = Array.isArray(v) ? v[0] : v;
