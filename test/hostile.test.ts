@@ -2,9 +2,16 @@
  * Hostile input: every case named in the safety requirements, each asserting the behaviour it
  * names. Large inputs are bounded by the test's timeout (never by a timing assertion).
  */
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as nodeFs from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lint, lintText } from '../src/index';
-import { GOOD_YAML, report, scratch } from './cli-helpers';
+import { parse } from 'yaml';
+import { FileAccessError, writeFileAtomic, type FileSystem } from '../src/cli/fs-safe';
+import { fixText } from '../src/fix/fix-text';
+import { checkExchange, lint, lintText, previewFilters } from '../src/index';
+import { CLI, cli, GOOD_YAML, report, scratch } from './cli-helpers';
 import { runInProcess } from './run-helpers';
 
 const codes = (ds: readonly { code: string }[]) => ds.map((d) => d.code);
@@ -149,6 +156,187 @@ describe('hostile files for the command', () => {
     ]);
     expect(byFile['ok.yaml']).toEqual([]);
   });
+
+  it('a CR-only YAML file starting with a comment is linted with the right lines, and --fix keeps its CRs', async () => {
+    const text = '# a shadow link\rname: x\rconfigurations:\r  client_options:\r    bootstrapServers: [a:1]\r';
+    const dir = scratch({ 'cr.yaml': text });
+    const r = report(await runInProcess(['lint', '-f', 'json', 'cr.yaml'], { cwd: dir }));
+    expect(r.results[0]!.diagnostics.map((d) => [d.code, d.range?.start.line])).toEqual([['snake-case-key', 4]]);
+    expect((await runInProcess(['lint', '--fix', 'cr.yaml'], { cwd: dir })).code).toBe(0);
+    expect(readFileSync(join(dir, 'cr.yaml'), 'utf8')).toBe(text.replace('client_options', 'clientOptions'));
+  });
+
+  it('control characters and ANSI escapes in file names are shown escaped in stylish output', async () => {
+    const name = 'bad\u001b[31mred\u0007\u0001.yaml';
+    const dir = scratch({ [name]: 'name: x\nconfigurations: {}\nnope: 1\n' });
+    const r = await runInProcess(['lint', '--no-color', name], { cwd: dir });
+    expect(r.code).toBe(1);
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+    expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(r.stdout).toContain('bad\\x1b[31mred\\x07\\x01.yaml\n');
+  });
+
+  it('a BOM in the config file is accepted; a YAML config with tags prints no Node warnings', () => {
+    const bom = scratch({
+      'svc-admin-spec.config.json': `\uFEFF${JSON.stringify({ rules: { 'shadow-link-name': 'off' } })}`,
+      'a.yaml': 'name: a b\nconfigurations:\n  clientOptions: {bootstrapServers: [a:1]}\n',
+    });
+    const r = cli(['lint', 'a.yaml'], { cwd: bom });
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '', '']);
+    const tagged = scratch({
+      'svc-admin-spec.config.yaml': "rules: !!map\n  duration: !!str off\nunknown: !custom 'x'\n",
+      'a.yaml': GOOD_YAML,
+    });
+    const t = cli(['lint', 'a.yaml'], { cwd: tagged });
+    expect(t.code).toBe(2);
+    expect(t.stderr).toMatch(/^svc-admin-spec: [^\n]*unknown key "unknown"[^\n]*\n$/);
+  });
+
+  it('config problems are usage errors: knownProperties: 5, ignore: [""]', () => {
+    for (const [config, message] of [
+      [
+        { rules: { 'synced-property-unknown': ['warning', { knownProperties: 5 }] } },
+        /option "knownProperties" of rule "synced-property-unknown" must be an array, not 5/,
+      ],
+      [{ ignore: [''] }, /"ignore" must be an array of non-empty glob strings/],
+    ] as const) {
+      const dir = scratch({ 'svc-admin-spec.config.json': JSON.stringify(config), 'a.yaml': GOOD_YAML });
+      const r = cli(['lint', 'a.yaml'], { cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('a directive inside a quoted string or block scalar is text, not a directive', async () => {
+    const text = [
+      'name: "# svc-admin-spec-disable shadow-link-name -- quoted"',
+      'configurations:',
+      '  clientOptions:',
+      '    bootstrapServers: [a:1]',
+      '    sourceClusterId: |',
+      '      # svc-admin-spec-disable schema/unknown-property -- in a block scalar',
+      '  nope: 1',
+      '',
+    ].join('\n');
+    const r = lintText(text, { filename: 'd.yaml' });
+    expect(codes(r.diagnostics)).toContain('shadow-link-name');
+    expect(codes(r.diagnostics)).toContain('schema/unknown-property');
+    expect(codes(r.diagnostics).filter((c) => c.startsWith('suppression/'))).toEqual([]);
+  });
+
+  it('-o naming an input file, or an empty -o, is a usage error (exit 2) and writes nothing', async () => {
+    const dir = scratch({ 'links.yaml': GOOD_YAML });
+    for (const args of [
+      ['lint', '-o', 'links.yaml', 'links.yaml'],
+      ['lint', '-o', './links.yaml', '.'],
+      ['lint', '-o', '', 'links.yaml'],
+      ['lint', '--output.json', '', 'links.yaml'],
+    ]) {
+      const r = await runInProcess(args, { cwd: dir });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^svc-admin-spec: /);
+      expect(r.stdout).toBe('');
+      expect(readFileSync(join(dir, 'links.yaml'), 'utf8')).toBe(GOOD_YAML);
+    }
+  });
+
+  it('an explicit looping symbolic link is input/unreadable (exit 2), and the other files are linted', async () => {
+    const dir = scratch({ 'ok.yaml': GOOD_YAML });
+    symlinkSync('loop.yaml', join(dir, 'loop.yaml'));
+    const r = await runInProcess(['lint', '-f', 'json', 'loop.yaml', 'ok.yaml'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(report(r).results.map((x) => [x.file, codes(x.diagnostics)])).toEqual([
+      ['loop.yaml', ['input/unreadable']],
+      ['ok.yaml', []],
+    ]);
+  });
+
+  it('/dev/zero as input is input/not-a-file, never read', async () => {
+    const r = await runInProcess(['lint', '-f', 'json', '/dev/zero'], { cwd: scratch() });
+    expect(r.code).toBe(2);
+    expect(report(r).results[0]!.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['input/not-a-file', '/dev/zero is a device, not a regular file; it was not read.'],
+    ]);
+  });
+
+  it.runIf(process.platform !== 'win32')(
+    'a FIFO as input, config, ignore file or output is refused without being opened',
+    () => {
+      const dir = scratch({ 'ok.yaml': GOOD_YAML });
+      for (const fifo of ['in.yaml', 'cfg.json', 'ignore.json', 'out.json']) execFileSync('mkfifo', [join(dir, fifo)]);
+      // Each would block forever if it were opened; the subprocess has a timeout to turn that into a failure.
+      const run = (args: string[]) => cli(args, { cwd: dir });
+      const input = run(['lint', '-f', 'json', 'in.yaml', 'ok.yaml']);
+      expect(input.code).toBe(2);
+      expect(report(input).results.map((x) => [x.file, codes(x.diagnostics)])).toEqual([
+        ['in.yaml', ['input/not-a-file']],
+        ['ok.yaml', []],
+      ]);
+      const walked = run(['lint', '-f', 'json', '.']);
+      expect(report(walked).results.find((x) => x.file === 'in.yaml')?.diagnostics[0]?.code).toBe('input/not-a-file');
+      for (const [args, what] of [
+        [
+          ['lint', '--config', 'cfg.json', 'ok.yaml'],
+          /The config file .*cfg\.json is a named pipe \(FIFO\), not a regular file\./,
+        ],
+        [
+          ['lint', '--ignore-file', 'ignore.json', 'ok.yaml'],
+          /ignore\.json is a named pipe \(FIFO\), not a regular file\./,
+        ],
+        [
+          ['lint', '-f', 'json', '-o', 'out.json', 'ok.yaml'],
+          /out\.json is a named pipe \(FIFO\), not a regular file\./,
+        ],
+      ] as const) {
+        const r = run([...args]);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.stderr).toMatch(what);
+        expect(r.stdout).toBe('');
+      }
+    },
+  );
+
+  it.runIf(process.platform !== 'win32')(
+    'an unreadable subdirectory is input/unreadable (exit 2); the readable files are still linted',
+    () => {
+      const dir = scratch({ 'ok.yaml': GOOD_YAML, 'locked/x.yaml': GOOD_YAML });
+      chmodSync(dir, 0o755);
+      chmodSync(join(dir, 'locked'), 0o000);
+      // Permissions do not stop root: run the command as an unprivileged user then.
+      const asRoot = process.getuid?.() === 0;
+      const r = spawnSync(process.execPath, [CLI, 'lint', '-f', 'json', '.'], {
+        cwd: dir,
+        encoding: 'utf8',
+        ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+      });
+      chmodSync(join(dir, 'locked'), 0o755);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe('');
+      const results = (JSON.parse(r.stdout) as ReturnType<typeof report>).results;
+      expect(results.map((x) => [x.file, codes(x.diagnostics)])).toEqual([
+        ['ok.yaml', []],
+        ['locked', ['input/unreadable']],
+      ]);
+      expect(results[1]!.diagnostics[0]!.message).toBe(
+        'The directory cannot be read (permission denied); the files in it were not linted.',
+      );
+    },
+  );
+
+  it.runIf(process.platform !== 'win32')('a closed output pipe (| head -1) ends the command quietly', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`f${i}.yaml`] = 'name: x\nconfigurations: {}\nnope: 1\n';
+    const dir = scratch(files);
+    const r = spawnSync('bash', ['-c', `set -o pipefail; node ${JSON.stringify(CLI)} lint . | head -1`], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(r.stderr).toBe('');
+    // The command's own status: stopped by the closed pipe, never a crash (a crash would be 2 or 7).
+    expect([0, 1, 141]).toContain(r.status);
+  });
 });
 
 describe('hostile arguments at the API boundary', () => {
@@ -167,5 +355,161 @@ describe('hostile arguments at the API boundary', () => {
     expect(() => lint('ShadowLink', {}, { rules: { 'no-such-rule': 'off' } })).toThrow(
       /^lint options: unknown rule "no-such-rule"\. Run `svc-admin-spec rules` to list them\.$/,
     );
+  });
+
+  it('checkExchange rejects a cyclic value with a TypeError; lint reports it without walking it', () => {
+    const cyclic: Record<string, unknown> = { name: 'x' };
+    cyclic['self'] = cyclic;
+    for (const exchange of [
+      { kind: 'CreateShadowLink', request: cyclic, response: {} },
+      { kind: 'CreateShadowLink', request: { shadowLink: { name: 'x' } }, response: cyclic },
+    ]) {
+      expect(() => checkExchange(exchange as never)).toThrow(TypeError);
+      expect(() => checkExchange(exchange as never)).toThrow(/refers back to one of its ancestors \(a cycle\)/);
+    }
+    expect(lint('ShadowLink', cyclic).diagnostics.map((d) => [d.code, d.pointer])).toEqual([
+      ['schema/not-json', '/self'],
+    ]);
+  });
+
+  it('previewFilters on topics that are not an array is a TypeError naming it', () => {
+    expect(() => previewFilters({}, { topics: 'orders' as never })).toThrow(
+      new TypeError(
+        'previewFilters: the second argument must be { topics?: string[], groups?: string[] }; "topics" is not an array.',
+      ),
+    );
+  });
+});
+
+describe('--fix never damages a file', () => {
+  const LINK = 'name: x\nconfigurations:\n  clientOptions:\n    bootstrapServers: [a:1]\n';
+  const fixable = `${LINK}  topicMetadataSyncOptions:\n    interval: 30 # seconds\n`;
+
+  it.runIf(process.platform !== 'win32')(
+    'EFBIG (a file size limit) during --fix leaves the file intact and says so',
+    () => {
+      // Larger than the 1 KiB limit set below, so that writing the fixed copy fails.
+      const text = `${fixable}# ${'padding '.repeat(300)}\n`;
+      const dir = scratch({ 'big.yaml': text });
+      chmodSync(join(dir, 'big.yaml'), 0o640);
+      const r = spawnSync('bash', ['-c', `ulimit -f 1; exec node ${JSON.stringify(CLI)} lint --fix -f json big.yaml`], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect(r.status).toBe(2);
+      const d = report({ code: r.status, stdout: r.stdout, stderr: r.stderr }).results[0]!.diagnostics;
+      expect(d.map((x) => x.code)).toEqual(['input/unwritable']);
+      expect(d[0]!.message).toMatch(
+        /big\.yaml could not be written \(the file size limit was exceeded\); it is unchanged\. No fix was written to this file\./,
+      );
+      expect(readFileSync(join(dir, 'big.yaml'), 'utf8')).toBe(text);
+      expect(statSync(join(dir, 'big.yaml')).mode & 0o777).toBe(0o640);
+      expect(readdirSync(dir)).toEqual(['big.yaml']);
+    },
+  );
+
+  it('ENOSPC, EFBIG or EIO at any step of the write leaves the file byte for byte intact and no temporary file', () => {
+    const dir = scratch({ 'a.yaml': fixable });
+    const path = join(dir, 'a.yaml');
+    for (const step of ['openSync', 'writeSync', 'fsyncSync', 'closeSync', 'chmodSync', 'renameSync'] as const) {
+      for (const code of ['ENOSPC', 'EFBIG', 'EIO']) {
+        const failing: FileSystem = {
+          ...nodeFs,
+          [step]: () => {
+            throw Object.assign(new Error(`${code}: injected`), { code });
+          },
+        };
+        let error: unknown;
+        try {
+          writeFileAtomic(path, 'replaced\n', { expected: Buffer.from(fixable), fs: failing });
+        } catch (e) {
+          error = e;
+        }
+        expect(error, `${step} ${code}`).toBeInstanceOf(FileAccessError);
+        expect((error as FileAccessError).code).toBe(code);
+        expect((error as Error).message).toMatch(/a\.yaml could not be written \(.+\); it is unchanged\.$/);
+        expect(readFileSync(path, 'utf8')).toBe(fixable);
+        expect(readdirSync(dir), `${step} ${code}`).toEqual(['a.yaml']);
+      }
+    }
+  });
+
+  it('a file edited while --fix runs is not written (input/changed), and keeps the edit', () => {
+    const dir = scratch({ 'a.yaml': fixable });
+    const path = join(dir, 'a.yaml');
+    const read = readFileSync(path);
+    writeFileSync(path, `${fixable}# edited meanwhile\n`);
+    expect(() => writeFileAtomic(path, 'fixed\n', { expected: read })).toThrow(
+      expect.objectContaining({
+        code: 'changed',
+        message: `${path} changed on disk since it was read; it was not written.`,
+      }),
+    );
+    expect(readFileSync(path, 'utf8')).toBe(`${fixable}# edited meanwhile\n`);
+    expect(readdirSync(dir)).toEqual(['a.yaml']);
+  });
+
+  it('BOM and BOM+CRLF files keep their BOM and line ends; the fix applies', async () => {
+    for (const [name, text] of [
+      ['bom.yaml', `\uFEFF${fixable}`],
+      ['bom-crlf.yaml', `\uFEFF${fixable}`.replace(/\n/g, '\r\n')],
+      ['bom.json', '\uFEFF{"name":"x","configurations":{"clientOptions":{"bootstrap_servers":["a:1"]}}}'],
+    ] as const) {
+      const dir = scratch({ [name]: text });
+      const r = await runInProcess(['lint', '--fix', '-f', 'json', name], { cwd: dir });
+      expect(report(r).results[0]!.diagnostics.map((d) => d.code)).toEqual(['parse/bom']);
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(
+        text.replace('interval: 30 #', 'interval: 30s #').replace('bootstrap_servers', 'bootstrapServers'),
+      );
+    }
+  });
+
+  it('durations in block scalars, with chomping and indentation indicators, are replaced keeping the header comment', () => {
+    const text = `${LINK}  topicMetadataSyncOptions:\n    interval: |-\n      30\n  consumerOffsetSyncOptions:\n    interval: >2+ # one minute\n        1m\n\n  securitySyncOptions:\n    interval: |\n      PT30S\n`;
+    const r = fixText(text, { filename: 'b.yaml' });
+    expect(r.skipped).toEqual([]);
+    expect(r.result.diagnostics).toEqual([]);
+    expect(r.text).toBe(
+      `${LINK}  topicMetadataSyncOptions:\n    interval: 30s\n  consumerOffsetSyncOptions:\n    interval: 60s # one minute\n\n  securitySyncOptions:\n    interval: 30s\n`,
+    );
+  });
+
+  it('a case-only rename next to the key it would become is skipped, and the finding says why', () => {
+    const text = LINK.replace('bootstrapServers: [a:1]', 'bootstrapServers: [a:1]\n    BootstrapServers: [b:1]');
+    const r = fixText(text, { filename: 'c.yaml' });
+    expect(r.text).toBe(text);
+    expect(r.result.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(
+        /"BootstrapServers".*\(Its fix was not applied: the object already has "bootstrapServers"; renaming would make a duplicate key\.\)$/,
+      ),
+    ]);
+  });
+
+  it('removing a flow sequence item followed by a comment keeps the comment', () => {
+    const text = `${LINK}  topicMetadataSyncOptions:\n    syncedShadowTopicProperties: [segment.ms, # first\n      segment.ms, # second\n      retention.bytes # third\n    ]\n`;
+    const r = fixText(text, { filename: 'f.yaml' });
+    expect(r.applied).toBe(1);
+    for (const comment of ['# first', '# second', '# third']) expect(r.text).toContain(comment);
+    expect(parse(r.text)).toEqual({
+      ...(parse(LINK) as object),
+      configurations: {
+        clientOptions: { bootstrapServers: ['a:1'] },
+        topicMetadataSyncOptions: { syncedShadowTopicProperties: ['segment.ms', 'retention.bytes'] },
+      },
+    });
+  });
+
+  it('an anchored node used elsewhere is neither removed nor changed; both findings say why', () => {
+    const text = `${LINK}  topicMetadataSyncOptions:\n    interval: &iv 30\n    syncedShadowTopicProperties:\n      - &p svc.remote.readreplica\n      - segment.ms\n  consumerOffsetSyncOptions:\n    interval: *iv\n  securitySyncOptions:\n    interval: 60s\n    paused: false\nx-again: [*p]\n`;
+    const r = fixText(text, { filename: 'a.yaml' });
+    expect(r.text).toBe(text);
+    expect(r.skipped.map((s) => s.reason).sort()).toEqual([
+      'it carries the anchor &p, which other places may use',
+      'the value carries the anchor &iv, which other places may use',
+      'the value comes from a YAML alias (*…) that other places share',
+    ]);
+    const fixable = r.result.diagnostics.filter((d) => d.code !== 'schema/unknown-property');
+    expect(fixable).toHaveLength(3);
+    for (const d of fixable) expect(d.message).toMatch(/\(Its fix was not applied: .+\.\)$/);
   });
 });
