@@ -513,3 +513,119 @@ describe('--fix never damages a file', () => {
     for (const d of fixable) expect(d.message).toMatch(/\(Its fix was not applied: .+\.\)$/);
   });
 });
+
+describe('large and expanding YAML', () => {
+  it('40,000 unknown keys in a 1 MB YAML file: the first 2000 findings and a total (repeated keys found by hash)', () => {
+    const lines = ['name: x', 'configurations:', '  clientOptions:', '    bootstrapServers: [a:1]'];
+    for (let i = 0; i < 40_000; i++) lines.push(`    unknown_key_number_${i}: ${i}`);
+    lines.splice(20, 0, '    unknown_key_number_7: again');
+    const text = `${lines.join('\n')}\n`;
+    expect(text.length).toBeGreaterThan(1_000_000);
+    const r = lintText(text, { filename: 'u.yaml' });
+    expect(r.diagnostics).toHaveLength(2001);
+    expect(r.diagnostics.filter((d) => d.code === 'parse/duplicate-key').map((d) => d.range?.start.line)).toEqual([21]);
+    expect(r.diagnostics.at(-1)).toMatchObject({ code: 'report/too-many-findings', severity: 'error' });
+    expect(r.diagnostics.at(-1)!.message).toMatch(
+      /^38001 more findings were not listed \(38001 errors, .*40001 in all\)/,
+    );
+  }, 60_000);
+
+  it('a 170 KB YAML file whose aliases expand to more than 120,000 findings: the first N and a total, in valid reports', async () => {
+    const keys = Array.from(
+      { length: 1250 },
+      (_, i) => `unknown_${String(i).padStart(5, '0')}_${'x'.repeat(110)}: ${i}`,
+    );
+    const text = [
+      'name: x',
+      'configurations:',
+      '  clientOptions: {bootstrapServers: [a:1]}',
+      '  topicMetadataSyncOptions:',
+      '    autoCreateShadowTopicFilters:',
+      `      - &u {filterType: FILTER_TYPE_INCLUDE, name: a, patternType: PATTERN_TYPE_LITERAL, ${keys.join(', ')}}`,
+      ...Array.from({ length: 99 }, () => '      - *u'),
+      '',
+    ].join('\n');
+    expect(text.length).toBeGreaterThan(160_000);
+    expect(text.length).toBeLessThan(180_000);
+    const dir = scratch({ 'aliases.yaml': text });
+    const r = await runInProcess(
+      ['lint', '--max-findings', '500', '-f', 'json', '-f', 'sarif', '-o', 'r.sarif', 'aliases.yaml'],
+      { cwd: dir },
+    );
+    expect(r.code).toBe(1);
+    const d = report(r).results[0]!.diagnostics;
+    expect(d).toHaveLength(501);
+    expect(d.at(-1)!.code).toBe('report/too-many-findings');
+    const total = Number(/; (\d+) in all\)/.exec(d.at(-1)!.message)![1]);
+    expect(total).toBeGreaterThan(120_000);
+    const sarif = JSON.parse(readFileSync(join(dir, 'r.sarif'), 'utf8')) as { runs: { results: unknown[] }[] };
+    expect(sarif.runs[0]!.results).toHaveLength(501);
+  }, 60_000);
+
+  it('80,000 aliases (quadratic in the YAML package) are converted in linear time', () => {
+    const lines = ['name: x', 'configurations:', '  clientOptions: {bootstrapServers: [a:1]}', 'x-defs:'];
+    for (let a = 0; a < 800; a++) lines.push(`  - &a${a} {n: ${a}}`);
+    lines.push('x-uses:');
+    for (let a = 0; a < 800; a++) for (let u = 0; u < 100; u++) lines.push(`  - *a${a}`);
+    const r = lintText(`${lines.join('\n')}\n`, { filename: 'many.yaml' });
+    expect(r.source.ok).toBe(true);
+    expect(codes(r.diagnostics)).toEqual(['schema/unknown-property', 'schema/unknown-property']);
+    const uses = (r.source.value as Record<string, { n: number }[]>)['x-uses']!;
+    expect(uses).toHaveLength(80_000);
+    expect(uses[79_999]).toEqual({ n: 799 });
+  }, 60_000);
+
+  it('an alias bomb and an alias inside its own anchor are refused, not expanded', () => {
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 9; i++)
+      bomb.push(
+        `${'b'.repeat(i)}: &a${i} [${Array(10)
+          .fill(i === 1 ? '*a' : `*a${i - 1}`)
+          .join(', ')}]`,
+      );
+    const b = lintText(`${bomb.join('\n')}\n`, { filename: 'bomb.yaml' });
+    expect(b.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        'parse/alias-bomb',
+        'The YAML\'s aliases expand to more than 1,000,000 values beyond those written (an "alias bomb"); it was not linted. Write the values out instead of nesting aliases.',
+      ],
+    ]);
+    const cycle = lintText('name: &n [a, *n]\n', { filename: 'cycle.yaml' });
+    expect(codes(cycle.diagnostics)).toEqual(['parse/alias-bomb']);
+    expect(cycle.diagnostics[0]!.message).toMatch(/refers to a node that contains it/);
+  });
+
+  it('YAML values are the YAML package’s: scalars, keys, __proto__, repeated keys, complex keys, shared anchors', () => {
+    const text = [
+      'a: 1',
+      'b: 0x1F',
+      "c: '2'",
+      'd: ~',
+      'e:',
+      '__proto__: {polluted: true}',
+      'f: &f {x: [1, 2]}',
+      'g: *f',
+      'a: 3',
+      '? [k1, k2]',
+      ': complex',
+      'h: [p: 1, q]',
+      'i: .inf',
+      '1: one',
+      'null: n',
+      '',
+    ].join('\n');
+    const value = lintText(text, { filename: 'v.yaml' }).source.value as Record<string, unknown>;
+    const expected = parse(text, { uniqueKeys: false, logLevel: 'silent' }) as Record<string, unknown>;
+    // A key that is a collection has no one spelling: the YAML package writes YAML, this JSON.
+    expect(value['["k1","k2"]']).toBe('complex');
+    expect(expected['[ k1, k2 ]']).toBe('complex');
+    delete value['["k1","k2"]'];
+    delete expected['[ k1, k2 ]'];
+    expect(value).toEqual(expected);
+    expect(Object.keys(value)).toEqual(Object.keys(expected));
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.hasOwn(value, '__proto__')).toBe(true);
+    expect(value['g']).toBe(value['f']);
+    expect(value['a']).toBe(3);
+  });
+});

@@ -17,7 +17,8 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
       'multi-document':
         'More than one YAML document (`---`) in one file. One file is one request or config; only the first document is linted.',
       'too-deep': 'Nesting deeper than 512 levels. No Admin API message is that deep; the file is not linted further.',
-      'alias-bomb': 'YAML aliases that expand excessively (a "billion laughs" file). The file is not linted.',
+      'alias-bomb':
+        'YAML aliases that expand excessively (a "billion laughs" file: more than 1,000,000 values beyond those written), or an alias inside the node it names (an infinite value). The file is not linted.',
     },
   },
   input: {

@@ -6,6 +6,7 @@
  */
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { indexYaml } from '../source/yaml-value';
 import { containsPrivateKey, isSecretKeyName } from './classify';
 import { isPlaceholder } from './placeholder';
 import { MASK } from './redact';
@@ -50,6 +51,7 @@ function jsonSpans(text: string, out: Span[]): void {
 
 function yamlSpans(text: string, out: Span[]): void {
   const doc = parseDocument(text, { logLevel: 'silent', uniqueKeys: false });
+  const { targets } = indexYaml(doc.contents);
   const stack: { n: unknown; secret: boolean; depth: number }[] = [{ n: doc.contents, secret: false, depth: 0 }];
   while (stack.length > 0) {
     const { n, secret, depth } = stack.pop()!;
@@ -68,7 +70,7 @@ function yamlSpans(text: string, out: Span[]): void {
       if (node.range) out.push([node.range[0], node.range[1]]);
       if (isAlias(node)) {
         // The value lives at the anchor: that node is as secret as this alias.
-        const target = node.resolve(doc);
+        const target = targets.get(node);
         if (target?.range) out.push([target.range[0], target.range[1]]);
         if (target && !isScalar(target)) stack.push({ n: target, secret: true, depth: depth + 1 });
       } else if (!isScalar(node)) stack.push({ n: node, secret: true, depth: depth + 1 });

@@ -16,12 +16,12 @@ import type { Diagnostic } from '../lint/diagnostics';
 import { parsePointer } from '../util/pointer';
 import { LineIndex } from './text-position';
 import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';
+import { indexYaml, MAX_ALIAS_EXPANSION, yamlValue } from './yaml-value';
 
 const MODELINE = /^#\s*yaml-language-server\s*:\s*\$schema=(\S+)/;
 
 const FRIENDLY: Record<string, string> = {
   TAB_AS_INDENT: 'Tabs cannot be used for indentation in YAML; indent with spaces',
-  DUPLICATE_KEY: 'duplicate key',
   BAD_INDENT: 'Bad indentation',
   MISSING_CHAR: 'A character is missing',
   UNEXPECTED_TOKEN: 'Unexpected token',
@@ -143,7 +143,8 @@ export function parseYaml(original: string): ParsedSource {
   try {
     docs = parseAllDocuments(text, {
       prettyErrors: false,
-      uniqueKeys: true,
+      // Duplicate keys are found below, in linear time.
+      uniqueKeys: false,
       strict: true,
       // Problems become diagnostics; the library must not print process warnings of its own.
       logLevel: 'error',
@@ -176,41 +177,62 @@ export function parseYaml(original: string): ParsedSource {
         'This file holds more than one YAML document (separated by ---); one file is one request or config. Split it into separate files. Only the first document was linted.',
     });
   }
-  let syntaxError = false;
+  const syntaxError = doc.errors.length > 0;
   for (const e of doc.errors.slice(0, 20)) {
-    const duplicate = e.code === 'DUPLICATE_KEY';
-    if (!duplicate) syntaxError = true;
     diagnostics.push({
-      code: duplicate ? 'parse/duplicate-key' : 'parse/yaml-syntax',
+      code: 'parse/yaml-syntax',
       severity: 'error',
       pointer: '',
       range: index.range(e.pos[0], e.pos[1]),
-      message: duplicate
-        ? 'This key appears more than once in its mapping; keep one (the server keeps the last, and appends arrays).'
-        : `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`,
+      message: `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`,
     });
+  }
+  const tree = indexYaml(doc.contents as AnyNode);
+  if (!syntaxError) {
+    for (const key of tree.duplicateKeys) {
+      const [s, e] = key.range ?? [0, 0];
+      diagnostics.push({
+        code: 'parse/duplicate-key',
+        severity: 'error',
+        pointer: '',
+        range: index.range(s, e),
+        message:
+          'This key appears more than once in its mapping; keep one (the server keeps the last, and appends arrays).',
+      });
+    }
   }
   if (syntaxError) return fail();
   if (yamlDepth(doc.contents as AnyNode, MAX_FILE_DEPTH) > MAX_FILE_DEPTH) {
     diagnostics.push(tooDeep(index.range(0, 1)));
     return fail();
   }
-  let value: unknown;
+  let converted: ReturnType<typeof yamlValue>;
   try {
-    value = doc.toJS({ maxAliasCount: 100 });
+    converted = yamlValue(doc.contents as AnyNode, tree);
   } catch (error) {
-    const bomb = error instanceof Error && /alias/i.test(error.message);
     diagnostics.push({
-      code: bomb ? 'parse/alias-bomb' : 'parse/yaml-syntax',
+      code: 'parse/yaml-syntax',
       severity: 'error',
       pointer: '',
       range: index.range(0, 1),
-      message: bomb
-        ? 'The YAML expands aliases excessively (an "alias bomb"); it was not linted. Write the values out instead of nesting aliases.'
-        : `YAML could not be converted to a value: ${error instanceof Error ? error.message : String(error)}.`,
+      message: `YAML could not be converted to a value: ${error instanceof Error ? error.message : String(error)}.`,
     });
     return fail();
   }
+  if ('problem' in converted) {
+    diagnostics.push({
+      code: 'parse/alias-bomb',
+      severity: 'error',
+      pointer: '',
+      range: index.range(0, 1),
+      message:
+        converted.problem === 'cycle'
+          ? 'An alias (*…) refers to a node that contains it, so the value would be infinite; it was not linted. Write the values out.'
+          : `The YAML's aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values beyond those written (an "alias bomb"); it was not linted. Write the values out instead of nesting aliases.`,
+    });
+    return fail();
+  }
+  const value = converted.value;
   const span = (pointer: string): NodeSpan | undefined => {
     let node: AnyNode = doc.contents as AnyNode;
     let key: YamlNode | undefined;
@@ -220,7 +242,7 @@ export function parseYaml(original: string): ParsedSource {
     for (const token of parsePointer(pointer)) {
       if (isAlias(node)) {
         // The value lives at the anchor; edits there would change every place that uses it.
-        node = node.resolve(doc) as AnyNode;
+        node = tree.targets.get(node);
         throughAlias = true;
       }
       const next = childNode(node, token);
