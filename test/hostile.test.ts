@@ -629,3 +629,45 @@ describe('large and expanding YAML', () => {
     expect(value['a']).toBe(3);
   });
 });
+
+describe('pathological YAML and large fix previews', () => {
+  it('nesting written on one line (`- - - …`, 26,000 levels) is refused before the parser composes it', () => {
+    const r = lintText(`${'- '.repeat(26_000)}1\n`, { filename: 'deep.yaml' });
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['parse/too-deep']);
+  }, 30_000);
+
+  it('a line of 1 MB of quotes (half a million parser errors) is reported in bounded time', () => {
+    const r = lintText(`name: x\npassword: ${'"'.repeat(1 << 20)}!\n`, { filename: 'q.yaml' });
+    expect(r.diagnostics.length).toBeGreaterThan(0);
+    expect(r.diagnostics.every((d) => d.code === 'parse/yaml-syntax')).toBe(true);
+  }, 30_000);
+
+  it.runIf(process.platform !== 'win32')(
+    '--fix-dry-run of 20,000 fixes is a diff that patch -p0 applies, computed in linear time',
+    async () => {
+      const lines = [
+        'name: x',
+        'configurations:',
+        '  clientOptions:',
+        '    bootstrapServers: [a:1]',
+        '  topicMetadataSyncOptions:',
+        '    syncedShadowTopicProperties:',
+      ];
+      for (let i = 0; i < 20_000; i++) lines.push(i % 2 === 0 ? '      - segment.ms' : `      - retention.ms # ${i}`);
+      lines.push('    interval: 30');
+      const text = `${lines.join('\n')}\n`;
+      const dir = scratch({ 'big.yaml': text });
+      const dry = await runInProcess(['lint', '--fix-dry-run', '-f', 'json', 'big.yaml'], { cwd: dir });
+      expect(dry.stderr.startsWith('--- big.yaml\n+++ big.yaml\n@@ ')).toBe(true);
+      expect(readFileSync(join(dir, 'big.yaml'), 'utf8')).toBe(text);
+      writeFileSync(join(dir, 'fix.patch'), dry.stderr);
+      const patched = spawnSync('patch', ['-p0', '--dry-run', '-i', 'fix.patch'], { cwd: dir, encoding: 'utf8' });
+      expect(patched.status, patched.stdout + patched.stderr).toBe(0);
+      spawnSync('patch', ['-p0', '-i', 'fix.patch'], { cwd: dir });
+      const fixed = readFileSync(join(dir, 'big.yaml'), 'utf8');
+      await runInProcess(['lint', '--fix', 'big.yaml'], { cwd: scratch({ 'big.yaml': text }) }).then(() => undefined);
+      expect(fixed).toBe(fixText(text, { filename: 'big.yaml' }).text);
+    },
+    60_000,
+  );
+});
