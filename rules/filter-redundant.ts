@@ -2,6 +2,41 @@ import { defineRule } from '../src/engine/types';
 import { exampleLink, nameFilters, type FilterList } from '../src/engine/helpers';
 import { isObject } from '../src/util/pointer';
 
+/**
+ * First index per combination of filter fields, in nested maps keyed by the values themselves (no
+ * key strings are built). Only JSON scalars are keys: a field that is an object or array is the
+ * structural check's business, and such a value is never turned into text.
+ */
+class FirstIndex {
+  private readonly root = new Map<unknown, unknown>();
+
+  /** The index recorded for these field values, or undefined. */
+  get(parts: readonly unknown[]): number | undefined {
+    let node: unknown = this.root;
+    for (const p of parts) {
+      if (!(node instanceof Map)) return undefined;
+      node = node.get(p);
+    }
+    return typeof node === 'number' ? node : undefined;
+  }
+
+  /** Records `index` for these field values unless one is recorded; false when they cannot be keys. */
+  add(parts: readonly unknown[], index: number): boolean {
+    if (parts.some((p) => p !== null && typeof p === 'object')) return false;
+    let node = this.root;
+    for (const [i, p] of parts.entries()) {
+      if (i === parts.length - 1) {
+        if (!node.has(p)) node.set(p, index);
+        return true;
+      }
+      let next = node.get(p) as Map<unknown, unknown> | undefined;
+      if (!next) node.set(p, (next = new Map()));
+      node = next;
+    }
+    return true;
+  }
+}
+
 const LISTS: [FilterList, string][] = [
   ['topic', 'autoCreateShadowTopicFilters'],
   ['group', 'groupFilters'],
@@ -30,9 +65,6 @@ export default defineRule({
   check(ctx) {
     for (const [which, list] of LISTS) {
       const filters = nameFilters(ctx, which);
-      const key = (v: unknown) =>
-        isObject(v) ? `${String(v.filterType)}\u0000${String(v.patternType)}\u0000${String(v.name)}` : undefined;
-      const seen = new Map<string, number>();
       const star = filters.findIndex(
         (f) =>
           isObject(f.value) &&
@@ -40,25 +72,26 @@ export default defineRule({
           f.value.patternType === 'PATTERN_TYPE_LITERAL' &&
           f.value.name === '*',
       );
+      // One pass to index the first EXCLUDE of each pattern, one to compare: linear in the list's length.
+      const excludes = new FirstIndex();
+      for (const [i, f] of filters.entries()) {
+        const v = f.value;
+        if (isObject(v) && v.filterType === 'FILTER_TYPE_EXCLUDE') excludes.add([v.patternType, v.name], i);
+      }
+      const seen = new FirstIndex();
       for (const [i, f] of filters.entries()) {
         const v = f.value;
         if (!isObject(v)) continue;
-        const k = key(v)!;
-        const first = seen.get(k);
+        const parts = [v.filterType, v.patternType, v.name];
+        const first = seen.get(parts);
         if (first !== undefined) {
           ctx.report({ messageId: 'duplicate', pointer: f.pointer, data: { list, i, j: first } });
           continue;
         }
-        seen.set(k, i);
+        if (!seen.add(parts, i)) continue;
         if (v.filterType !== 'FILTER_TYPE_INCLUDE') continue;
-        const j = filters.findIndex(
-          (g) =>
-            isObject(g.value) &&
-            g.value.filterType === 'FILTER_TYPE_EXCLUDE' &&
-            g.value.name === v.name &&
-            g.value.patternType === v.patternType,
-        );
-        if (j >= 0)
+        const j = excludes.get([v.patternType, v.name]);
+        if (j !== undefined)
           ctx.report({ messageId: 'contradiction', pointer: f.pointer, data: { list, i, j, name: String(v.name) } });
         else if (
           star >= 0 &&

@@ -86,15 +86,18 @@ describe('previewFilters', () => {
     expect(p.topics[0]).toMatchObject({ selected: true, explanation: 'included by autoCreateShadowTopicFilters[0]' });
   });
 
-  it('property: an EXCLUDE filter matching a name always keeps it out', () => {
-    const name = fc.stringMatching(/^[a-z.]{1,8}$/);
+  it('property: EXCLUDE wins, and the deciding filter is the first matching one of its type', () => {
+    const name = fc.stringMatching(/^(?:[a-z.]{0,8}|\*)$/);
     fc.assert(
       fc.property(fc.array(fc.record({ inc: fc.boolean(), prefix: fc.boolean(), name })), name, (specs, topic) => {
         const filters = specs.map((s) => f(s.inc ? 'INCLUDE' : 'EXCLUDE', s.prefix ? 'PREFIX' : 'LITERAL', s.name));
-        const excluded = specs.some((s) => !s.inc && (s.prefix ? topic.startsWith(s.name) : topic === s.name));
-        const included = specs.some((s) => s.inc && (s.prefix ? topic.startsWith(s.name) : topic === s.name));
+        const matches = (s: (typeof specs)[number]) =>
+          s.prefix ? topic.startsWith(s.name) : s.name === '*' || topic === s.name;
+        const excluded = specs.findIndex((s) => !s.inc && matches(s));
+        const included = specs.findIndex((s) => s.inc && matches(s));
         const e = previewFilters(link(filters), { topics: [topic] }).topics[0]!;
-        expect(e.selected).toBe(!excluded && included);
+        expect(e.selected).toBe(excluded < 0 && included >= 0);
+        expect(e.filterIndex).toBe(excluded >= 0 ? excluded : included >= 0 ? included : undefined);
       }),
     );
   });
@@ -109,5 +112,21 @@ describe('previewFilters', () => {
     ]) {
       expect(() => previewFilters(cfg, { topics: ['a'], groups: ['b'] })).not.toThrow();
     }
+  });
+
+  it('throws a TypeError naming the problem when the names are not { topics?: string[], groups?: string[] }', () => {
+    const bad: [unknown, RegExp][] = [
+      [undefined, /second argument must be \{ topics\?: string\[\], groups\?: string\[\] \}\.$/],
+      [null, /second argument/],
+      ['orders', /second argument/],
+      [{ topics: 'orders' }, /"topics" is not an array/],
+      [{ topics: { length: 1 } }, /"topics" is not an array/],
+      [{ groups: ['a', 5] }, /groups\[1\] is not a string/],
+    ];
+    for (const [names, message] of bad) {
+      expect(() => previewFilters(link([]), names as never), JSON.stringify(names)).toThrow(TypeError);
+      expect(() => previewFilters(link([]), names as never)).toThrow(message);
+    }
+    expect(previewFilters(link([]), {})).toEqual({ topics: [], groups: [] });
   });
 });

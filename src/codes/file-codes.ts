@@ -8,7 +8,7 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
       'The file could not be read as one JSON or YAML document, or has a problem on the way. Syntax errors stop the linting of that file; the other files are still linted.',
     codes: {
       'json-syntax':
-        'A JSON syntax error (a trailing comma, a comment, a missing quote or bracket), with its line and column. Strict JSON is what the server decodes.',
+        "A JSON syntax error (a trailing comma, a comment, a missing quote or bracket, or a number too large for a double such as `1e400`, which the server's parser refuses), with its line and column. Strict JSON is what the server decodes.",
       'yaml-syntax':
         'A YAML syntax error (tabs used for indentation, bad indentation, an unterminated flow collection), with its line and column.',
       'duplicate-key':
@@ -17,7 +17,8 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
       'multi-document':
         'More than one YAML document (`---`) in one file. One file is one request or config; only the first document is linted.',
       'too-deep': 'Nesting deeper than 512 levels. No Admin API message is that deep; the file is not linted further.',
-      'alias-bomb': 'YAML aliases that expand excessively (a "billion laughs" file). The file is not linted.',
+      'alias-bomb':
+        'YAML aliases that expand excessively (a "billion laughs" file: more than 1,000,000 values beyond those written), or an alias inside the node it names (an infinite value). The file is not linted.',
     },
   },
   input: {

@@ -24,6 +24,7 @@ const SEVERITY_ALIASES: Readonly<Record<string, RuleSetting>> = {
   '2': 'error',
   false: 'off',
   true: 'error',
+  null: 'off',
 };
 
 /** "did you mean" for a severity written another way (`warn`, `Error`, `2`). */

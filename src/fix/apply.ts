@@ -62,17 +62,17 @@ function applyVerified(
     text,
     batch.flatMap((c) => c.edits),
   );
-  const reason = verifyFixed(
+  const verdict = verifyFixed(
     source,
     fixed,
     batch.map((c) => c.fix),
   );
-  if (reason === undefined) {
-    outcome.applied.push(...batch.map((c) => c.fix));
-    return { text: fixed, source: parseSource(fixed, source.format) };
+  if ('fixed' in verdict) {
+    for (const c of batch) outcome.applied.push(c.fix);
+    return { text: fixed, source: verdict.fixed };
   }
   if (batch.length === 1) {
-    outcome.skipped.push({ fix: batch[0]!.fix, reason });
+    outcome.skipped.push({ fix: batch[0]!.fix, reason: verdict.reason });
     return { text, source };
   }
   // `batch` is sorted by position, last first: the first half lies later in the text.

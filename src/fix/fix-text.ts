@@ -1,6 +1,7 @@
 /** `--fix` for one file's text: lint, apply the verified fixes, lint again, until nothing more can be fixed. */
 import type { Diagnostic, Fix } from '../lint/diagnostics';
 import { lintText, type LintTextOptions, type TextResult } from '../lint/lint-text';
+import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
 import { applyFixes, autofixes, type SkippedFix } from './apply';
 
 /** Most lint-and-fix rounds for one file (a fix can reveal findings beneath it, e.g. under a renamed key). */
@@ -38,8 +39,10 @@ export interface FixTextOptions {
 
 /** Lints `text` and applies every safe autofix, repeatedly; never throws. */
 export function fixText(text: string, options: LintTextOptions = {}, choose: FixTextOptions = {}): FixTextResult {
+  // Every pass sees every finding: with the report's cap, a file of N fixes would take N / cap passes.
+  const all = { ...options, maxFindings: Number.MAX_SAFE_INTEGER };
   let current = text;
-  let result = lintText(current, options);
+  let result = lintText(current, all);
   const skipped = new Map<string, SkippedFix>();
   let applied = 0;
   for (let pass = 0; pass < MAX_PASSES && result.source.ok; pass++) {
@@ -51,12 +54,15 @@ export function fixText(text: string, options: LintTextOptions = {}, choose: Fix
     if (outcome.applied.length === 0 || outcome.text === current) break;
     applied += outcome.applied.length;
     current = outcome.text;
-    result = lintText(current, options);
+    result = lintText(current, all);
   }
   const list = [...skipped.values()];
   return {
     text: current,
-    result: { ...result, diagnostics: annotate(result.diagnostics, list) },
+    result: {
+      ...result,
+      diagnostics: capFindings(annotate(result.diagnostics, list), options.maxFindings ?? DEFAULT_MAX_FINDINGS),
+    },
     skipped: list,
     applied,
   };

@@ -79,11 +79,22 @@ function commentTexts(source: ParsedSource): string[] {
 }
 
 /**
- * Why the fixed text is not the original with exactly these fixes applied, or undefined when it is:
- * it must parse with no new parse findings, keep every comment, and have the intended value.
+ * Checks that the fixed text is the original with exactly these fixes applied: it must parse with
+ * no new parse findings, keep every comment and have the intended value. Gives the parsed result
+ * (reused by the next batch) or the reason it fails.
  */
-export function verifyFixed(original: ParsedSource, fixedText: string, fixes: readonly Fix[]): string | undefined {
+export function verifyFixed(
+  original: ParsedSource,
+  fixedText: string,
+  fixes: readonly Fix[],
+): { reason: string } | { fixed: ParsedSource } {
   const fixed = parseSource(fixedText, original.format);
+  const reason = whyNot(original, fixed, fixes);
+  return reason === undefined ? { fixed } : { reason };
+}
+
+/** Why `fixed` is not `original` with exactly `fixes` applied, or undefined when it is. */
+function whyNot(original: ParsedSource, fixed: ParsedSource, fixes: readonly Fix[]): string | undefined {
   if (!fixed.ok) return 'the fixed text would not parse';
   const before = countCodes(original);
   for (const [code, n] of countCodes(fixed))

@@ -25,10 +25,35 @@ export type KindDecision =
 
 const HOW_TO_NAME = `Name the kind with a top-level "$schema" (e.g. "https://unpkg.com/svc-admin-spec/schemas/ShadowLink.schema.json"), a "# yaml-language-server: $schema=…" modeline, or --kind <${DOCUMENT_KINDS.join('|')}>.`;
 
-/** The kind a `$schema` reference names: any URL or path whose file name is `<Kind>.schema.json`. */
+const SUFFIX = '.schema.json';
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isLineBreak = (c: string) => c === '\n' || c === '\r' || c === '\u2028' || c === '\u2029';
+
+/**
+ * The kind a `$schema` reference names: any URL or path whose file name is `<Kind>.schema.json`,
+ * optionally followed by a `?query` or `#fragment` on the same line. A scan rather than a regular
+ * expression: an unanchored pattern ending in `$` took minutes on a crafted 1 MB reference.
+ */
 export function kindOfSchemaRef(ref: string): DocumentKind | undefined {
-  const m = /(?:^|[/\\])([A-Za-z]+)\.schema\.json(?:[?#].*)?$/.exec(ref.trim());
-  return m && isDocumentKind(m[1]) ? m[1] : undefined;
+  const text = ref.trim();
+  let lastBreak = -1;
+  for (let i = text.length - 1; i >= 0; i--) {
+    if (isLineBreak(text[i]!)) {
+      lastBreak = i;
+      break;
+    }
+  }
+  for (let at = text.indexOf(SUFFIX); at >= 0; at = text.indexOf(SUFFIX, at + 1)) {
+    const end = at + SUFFIX.length;
+    // After the name: the end, or a query or fragment that runs to the end without a line break.
+    if (end !== text.length && !((text[end] === '?' || text[end] === '#') && end > lastBreak)) continue;
+    let start = at;
+    while (start > 0 && isLetter(text.charCodeAt(start - 1))) start--;
+    if (start === at || (start > 0 && text[start - 1] !== '/' && text[start - 1] !== '\\')) continue;
+    const name = text.slice(start, at);
+    return isDocumentKind(name) ? name : undefined;
+  }
+  return undefined;
 }
 
 /** Guesses a kind from the top-level shape; undefined when it fits none or several equally. */

@@ -10,6 +10,7 @@ import { compareDiagnostics, type Diagnostic, type Range } from './diagnostics';
 import { applyDirectives } from './directives';
 import { capFindings } from './findings-cap';
 import { lintWithSettings, resolveSettings, type LintOptions } from './lint';
+import { integerAsWritten } from './number-literals';
 
 /** Options of `lintText`: those of `lint`, plus the file name, kind and format when known. */
 export interface LintTextOptions extends Omit<LintOptions, 'isFile'> {
@@ -110,7 +111,8 @@ export function lintText(text: string, options: LintTextOptions = {}): TextResul
   // `lint` already sorted and de-duplicated; only positions are added here.
   const located = result.diagnostics.map((d) => {
     const range = locate(source, d.pointer, KEY_CODES.has(d.code));
-    const out: Diagnostic = range ? { ...d, range } : { ...d };
+    const written = integerAsWritten(d, source, text, settings.rules);
+    const out: Diagnostic = range ? { ...written, range } : { ...written };
     if (d.related) {
       out.related = d.related.map((r) => {
         const rr = locate(source, r.pointer, false);

@@ -43,7 +43,7 @@ export function placeAt(source: ParsedSource, offset: number): Place | undefined
   let pointer = '';
   let value = source.value;
   let width = Infinity;
-  // A YAML alias can make a value contain itself: stop when a step no longer narrows the span.
+  // Bounded even for shared values (aliases): stop when a step no longer narrows the span.
   for (let depth = 0; depth <= MAX_FILE_DEPTH; depth++) {
     const keys = isObject(value) ? Object.keys(value) : Array.isArray(value) ? value.map((_, i) => String(i)) : [];
     let next: { pointer: string; key: string; width: number } | undefined;

@@ -5,7 +5,11 @@
  * line (any quoting or block style), and PEM private key blocks anywhere.
  */
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { jsonDepth } from '../source/json';
+import { MAX_FILE_DEPTH } from '../source/types';
+import { composeQuietly, readCst } from '../source/yaml';
+import { indexYaml } from '../source/yaml-value';
 import { containsPrivateKey, isSecretKeyName } from './classify';
 import { isPlaceholder } from './placeholder';
 import { MASK } from './redact';
@@ -28,6 +32,8 @@ export function secretSpans(text: string, format: 'json' | 'yaml'): Span[] {
 }
 
 function jsonSpans(text: string, out: Span[]): void {
+  // The parser recurses: a text nested deeper than any document is left to the other finders.
+  if (jsonDepth(text, MAX_FILE_DEPTH) > MAX_FILE_DEPTH) return;
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   if (!root) return;
   const stack: { n: JsonNode; secret: boolean; depth: number }[] = [{ n: root, secret: false, depth: 0 }];
@@ -49,7 +55,15 @@ function jsonSpans(text: string, out: Span[]): void {
 }
 
 function yamlSpans(text: string, out: Span[]): void {
-  const doc = parseDocument(text, { logLevel: 'silent', uniqueKeys: false });
+  // As the linter reads YAML: a lone CR is a line break (offsets unchanged), and a text nested too deep is not composed.
+  const cst = readCst(text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text);
+  if (cst.depth > MAX_FILE_DEPTH) return;
+  for (const doc of composeQuietly(cst.tokens, { logLevel: 'silent', uniqueKeys: false })) documentSpans(doc, out);
+}
+
+/** The spans of one composed YAML document (every document of a file counts, not only the first). */
+function documentSpans(doc: Document, out: Span[]): void {
+  const { targets } = indexYaml(doc.contents);
   const stack: { n: unknown; secret: boolean; depth: number }[] = [{ n: doc.contents, secret: false, depth: 0 }];
   while (stack.length > 0) {
     const { n, secret, depth } = stack.pop()!;
@@ -68,7 +82,7 @@ function yamlSpans(text: string, out: Span[]): void {
       if (node.range) out.push([node.range[0], node.range[1]]);
       if (isAlias(node)) {
         // The value lives at the anchor: that node is as secret as this alias.
-        const target = node.resolve(doc);
+        const target = targets.get(node);
         if (target?.range) out.push([target.range[0], target.range[1]]);
         if (target && !isScalar(target)) stack.push({ n: target, secret: true, depth: depth + 1 });
       } else if (!isScalar(node)) stack.push({ n: node, secret: true, depth: depth + 1 });
@@ -86,7 +100,41 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-const KEY_LINE = /^([ \t]*(?:-[ \t]+)*)(["']?)([^"':#{}[\],]{1,64})\2[ \t]*:(?:[ \t]|$)/;
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
+/** Characters that end a key written without quotes (and that a quoted key may not hold). */
+const NOT_IN_KEY = new Set(['"', "'", ':', '#', '{', '}', '[', ']', ',']);
+
+/**
+ * Reads `key: value` at the start of a line: the indentation with any `- ` sequence markers, a key
+ * of 1–64 characters (optionally quoted), then `:` and a blank or the line's end. A scan, not a
+ * regular expression: the pattern it replaces backtracked quadratically on a line of spaces.
+ */
+export function keyLine(line: string): { indent: number; key: string; valueStart: number } | undefined {
+  let i = 0;
+  while (isBlank(line[i])) i++;
+  while (line[i] === '-' && isBlank(line[i + 1])) {
+    i++;
+    while (isBlank(line[i])) i++;
+  }
+  const indent = i;
+  const quote = line[i] === '"' || line[i] === "'" ? line[i] : undefined;
+  if (quote) i++;
+  const keyStart = i;
+  while (i < line.length && !NOT_IN_KEY.has(line[i]!)) i++;
+  let keyEnd = i;
+  if (quote) {
+    if (line[i] !== quote) return undefined;
+    i++;
+    while (isBlank(line[i])) i++;
+  } else {
+    while (keyEnd > keyStart && isBlank(line[keyEnd - 1])) keyEnd--;
+  }
+  const length = keyEnd - keyStart;
+  if (line[i] !== ':' || length < 1 || length > 64) return undefined;
+  i++;
+  if (i < line.length && !isBlank(line[i])) return undefined;
+  return { indent, key: line.slice(keyStart, keyEnd), valueStart: i < line.length ? i + 1 : i };
+}
 
 const indentOf = (line: string): number => /^[ \t]*/.exec(line)![0].length;
 
@@ -100,14 +148,14 @@ function lineSpans(text: string, out: Span[]): void {
     const start = starts[i]!;
     const end = i + 1 < starts.length ? starts[i + 1]! : text.length;
     const line = text.slice(start, end).replace(/\r?\n$|\r$/, '');
-    const m = KEY_LINE.exec(line);
-    if (!m || !isSecretKeyName(m[3]!.trim())) continue;
-    const valueStart = m[0].length;
+    const m = keyLine(line);
+    if (!m || !isSecretKeyName(m.key.trim())) continue;
+    const valueStart = m.valueStart;
     const rest = line.slice(valueStart).trim();
     if (rest !== '' && isPlaceholder(rest.replace(/^["']|["'],?$/g, ''))) continue;
     out.push([start + valueStart, start + line.length]);
     // Continuation lines: deeper indentation than the key, or blank.
-    const keyIndent = m[1]!.length;
+    const keyIndent = m.indent;
     let j = i + 1;
     for (; j < starts.length; j++) {
       const ls = starts[j]!;

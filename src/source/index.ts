@@ -15,14 +15,15 @@ export function formatOf(name: string, text: string): 'json' | 'yaml' {
 
 /** Decodes bytes as UTF-8 text, or says why they are not text. */
 export function decode(bytes: Uint8Array): { text: string } | { diagnostic: Diagnostic } {
-  const head = bytes.subarray(0, 8192);
-  if (head.includes(0)) {
+  // The whole file, not a head: a NUL byte anywhere makes it binary (and would reach the parsers).
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
     return {
       diagnostic: {
         code: 'input/binary',
         severity: 'error',
         pointer: '',
-        message: 'The file is binary (it contains NUL bytes), not JSON or YAML.',
+        message: `The file is binary (it contains a NUL byte, the first at byte ${nul + 1}), not JSON or YAML.`,
       },
     };
   }

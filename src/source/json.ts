@@ -1,6 +1,7 @@
 /** JSON with positions: jsonc-parser's tree, strict JSON (no comments, no trailing commas). */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../lint/diagnostics';
+import { isSecretPointer } from '../secrets/classify';
 import { parsePointer, toPointer } from '../util/pointer';
 import { LineIndex } from './text-position';
 import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';
@@ -47,11 +48,37 @@ export function jsonDepth(text: string, limit: number): number {
   return max;
 }
 
+/** What a walk over the tree needs: the text, its positions, and where findings go. */
+interface Walk {
+  text: string;
+  index: LineIndex;
+  out: Diagnostic[];
+  /** Set when a number is too large for a double (the server refuses the document). */
+  overflow?: boolean;
+}
+
+/** A number literal too large for a double: the server's JSON parser refuses it, so it is a syntax error. */
+function numberOverflow(node: Node, walk: Walk, path: string[]): Diagnostic {
+  const literal = walk.text.slice(node.offset, node.offset + node.length);
+  const pointer = toPointer(path);
+  const shown = isSecretPointer(pointer)
+    ? 'The number here (a credential, not shown)'
+    : `The number ${literal.length > 40 ? `${literal.slice(0, 40)}… (${literal.length} characters)` : literal}`;
+  return {
+    code: 'parse/json-syntax',
+    severity: 'error',
+    pointer,
+    range: walk.index.range(node.offset, node.offset + node.length),
+    message: `JSON syntax error: ${shown} is too large for a double; the server's JSON parser refuses the document. Write a number whose magnitude is at most 1.7976931348623157e308.`,
+  };
+}
+
 /**
  * Converts the tree into a value in one walk: keys become own properties (even `__proto__`), the last
  * duplicate wins, and each repeated key is reported at the repeat.
  */
-function toValue(node: Node, index: LineIndex, out: Diagnostic[], path: string[] = []): unknown {
+function toValue(node: Node, walk: Walk, path: string[] = []): unknown {
+  const { index, out } = walk;
   switch (node.type) {
     case 'object': {
       const value: Record<string, unknown> = {};
@@ -72,7 +99,7 @@ function toValue(node: Node, index: LineIndex, out: Diagnostic[], path: string[]
         }
         seen.add(name);
         Object.defineProperty(value, name, {
-          value: toValue(v, index, out, path),
+          value: toValue(v, walk, path),
           enumerable: true,
           writable: true,
           configurable: true,
@@ -84,10 +111,16 @@ function toValue(node: Node, index: LineIndex, out: Diagnostic[], path: string[]
     case 'array':
       return (node.children ?? []).map((c, i) => {
         path.push(String(i));
-        const v = toValue(c, index, out, path);
+        const v = toValue(c, walk, path);
         path.pop();
         return v;
       });
+    case 'number':
+      if (!Number.isFinite(node.value)) {
+        walk.out.push(numberOverflow(node, walk, path));
+        walk.overflow = true;
+      }
+      return node.value;
     default:
       return node.value;
   }
@@ -170,5 +203,8 @@ export function parseJson(text: string): ParsedSource {
     if (key) s.key = [key.offset, key.offset + key.length];
     return s;
   };
-  return { ...base, ok: true, value: toValue(root, index, diagnostics), span };
+  const walk: Walk = { text, index, out: diagnostics };
+  const value = toValue(root, walk);
+  if (walk.overflow) return { ...base, ok: false, value: undefined, span: () => undefined };
+  return { ...base, ok: true, value, span };
 }

@@ -1,11 +1,11 @@
 /** YAML with positions: the `yaml` Document API (YAML 1.2 core schema), one document per file. */
 import {
+  Composer,
   isAlias,
   isMap,
   isPair,
   isScalar,
   isSeq,
-  Composer,
   Parser,
   type CST,
   type Document,
@@ -17,12 +17,12 @@ import type { Diagnostic } from '../lint/diagnostics';
 import { parsePointer } from '../util/pointer';
 import { LineIndex } from './text-position';
 import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';
+import { indexYaml, MAX_ALIAS_EXPANSION, yamlValue } from './yaml-value';
 
 const MODELINE = /^#\s*yaml-language-server\s*:\s*\$schema=(\S+)/;
 
 const FRIENDLY: Record<string, string> = {
   TAB_AS_INDENT: 'Tabs cannot be used for indentation in YAML; indent with spaces',
-  DUPLICATE_KEY: 'duplicate key',
   BAD_INDENT: 'Bad indentation',
   MISSING_CHAR: 'A character is missing',
   UNEXPECTED_TOKEN: 'Unexpected token',
@@ -73,42 +73,97 @@ function childNode(node: AnyNode, token: string): { key?: YamlNode; value: AnyNo
   return undefined;
 }
 
-/** The comments of a YAML text (or its parsed tokens), from its concrete syntax tree: never a `#` inside a string or block scalar. */
-export function yamlComments(source: string | readonly unknown[]): { offset: number; text: string }[] {
-  const out: { offset: number; text: string }[] = [];
-  const stack: unknown[] = typeof source === 'string' ? [...new Parser().parse(source)] : [...source];
+/** What is read from the concrete syntax tree before composing: the tokens, the comments, the nesting depth. */
+export interface YamlCst {
+  tokens: CST.Token[];
+  /** Real comments only: never a `#` inside a string or block scalar. */
+  comments: { offset: number; text: string }[];
+  /** Deepest nesting of collections, counted up to just past the limit. */
+  depth: number;
+}
+
+const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
+
+/** A CST token or collection item, as far as the walk below reads it. */
+interface CstPart {
+  type?: string;
+  offset?: number;
+  source?: string;
+  start?: unknown;
+  props?: unknown;
+  sep?: unknown;
+  end?: unknown;
+  items?: unknown;
+  key?: CstPart | null;
+  value?: CstPart | null;
+}
+
+/**
+ * Parses the concrete syntax tree (linear) and measures it. Composing a deeply nested text is
+ * quadratic in the YAML package (`- - - …` 26,000 levels deep took seconds), so depth is known first.
+ */
+export function readCst(text: string, depthLimit = MAX_FILE_DEPTH): YamlCst {
+  const tokens = [...new Parser().parse(text)];
+  const comments: { offset: number; text: string }[] = [];
+  let depth = 0;
+  // Only the fields of CST tokens that hold tokens: a walk over every property costs twice the parse.
+  const stack: { n: CstPart; d: number }[] = tokens.map((n) => ({ n: n as CstPart, d: 0 }));
+  const push = (list: unknown, d: number) => {
+    if (Array.isArray(list)) for (const x of list as CstPart[]) stack.push({ n: x, d });
+  };
   while (stack.length > 0) {
-    const n = stack.pop();
+    const { n, d } = stack.pop()!;
     if (n === null || typeof n !== 'object') continue;
-    if (Array.isArray(n)) {
-      for (const x of n) stack.push(x);
+    if (n.type === 'comment' && typeof n.offset === 'number' && typeof n.source === 'string') {
+      comments.push({ offset: n.offset, text: n.source });
       continue;
     }
-    const t = n as { type?: string; offset?: number; source?: string };
-    if (t.type === 'comment' && typeof t.offset === 'number' && typeof t.source === 'string') {
-      out.push({ offset: t.offset, text: t.source });
-      continue;
+    const inner = n.type !== undefined && COLLECTIONS.has(n.type) ? d + 1 : d;
+    if (inner > depth) {
+      depth = inner;
+      if (depth > depthLimit) break;
     }
-    for (const [k, v] of Object.entries(n)) if (k !== 'source' && v !== null && typeof v === 'object') stack.push(v);
+    push(n.start, d);
+    push(n.props, d);
+    push(n.sep, inner);
+    push(n.end, d);
+    push(n.items, inner);
+    if (n.key) stack.push({ n: n.key, d: inner });
+    if (n.value) stack.push({ n: n.value, d: inner });
   }
-  return out.sort((a, b) => a.offset - b.offset);
+  comments.sort((a, b) => a.offset - b.offset);
+  return { tokens, comments, depth };
 }
 
 const spanOf = (n: AnyNode): [number, number] | undefined => (n && n.range ? [n.range[0], n.range[1]] : undefined);
 
-/** Depth of a YAML node tree, stopping early past `limit` (iterative; aliases are not followed). */
-function yamlDepth(root: AnyNode, limit: number): number {
-  const stack: { n: AnyNode; d: number }[] = [{ n: root, d: 0 }];
-  let max = 0;
-  while (stack.length > 0) {
-    const { n, d } = stack.pop()!;
-    if (d > max) max = d;
-    if (max > limit) return max;
-    if (isMap(n)) for (const p of n.items) stack.push({ n: p.value as AnyNode, d: d + 1 });
-    else if (isSeq(n)) for (const i of n.items) stack.push({ n: i as AnyNode, d: d + 1 });
+/**
+ * Composes documents from CST tokens. The package makes an Error object per problem (a text of
+ * 1 MB of quotes has 500,000), and capturing a stack trace for each was most of the time: traces
+ * are off while composing (the errors are reported by position, never by stack).
+ */
+export function composeQuietly(
+  tokens: readonly CST.Token[],
+  options: ConstructorParameters<typeof Composer>[0],
+): Document[] {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return Array.from(new Composer(options).compose(tokens));
+  } finally {
+    Error.stackTraceLimit = limit;
   }
-  return max;
 }
+
+/** How the YAML package reads our files: YAML 1.2 core, strict, errors as data. */
+export const YAML_OPTIONS = {
+  prettyErrors: false,
+  // Duplicate keys are found by indexYaml, in linear time (the package compares every pair).
+  uniqueKeys: false,
+  strict: true,
+  // Problems become diagnostics; the library must not print process warnings of its own.
+  logLevel: 'error',
+} as const;
 
 /** Parses YAML text; several documents, syntax errors, duplicate keys and alias bombs become diagnostics. */
 export function parseYaml(original: string): ParsedSource {
@@ -117,15 +172,20 @@ export function parseYaml(original: string): ParsedSource {
   const text = original.includes('\r') ? original.replace(/\r(?!\n)/g, '\n') : original;
   const diagnostics: Diagnostic[] = [];
   let modelineSchema: string | undefined;
-  let comments: { line: number; text: string; offset: number }[] = [];
-  // One pass of the parser serves both the comments and the documents (it is most of the cost).
-  let tokens: CST.Token[] = [];
+  let cst: YamlCst;
   try {
-    tokens = [...new Parser().parse(text)];
-    comments = yamlComments(tokens).map((c) => ({ ...c, line: index.position(c.offset).line }));
-  } catch {
-    // The syntax error is reported below; directives in a file that does not parse do not matter.
+    cst = readCst(text);
+  } catch (error) {
+    cst = { tokens: [], comments: [], depth: 0 };
+    diagnostics.push({
+      code: 'parse/yaml-syntax',
+      severity: 'error',
+      pointer: '',
+      range: index.range(0, 0),
+      message: `YAML could not be parsed: ${error instanceof Error ? error.message : String(error)}.`,
+    });
   }
+  const comments = cst.comments.map((c) => ({ ...c, line: index.position(c.offset).line }));
   for (const c of comments) {
     const m = MODELINE.exec(c.text);
     if (m) {
@@ -142,16 +202,14 @@ export function parseYaml(original: string): ParsedSource {
   };
   const fail = (): ParsedSource => ({ ...base, ok: false, value: undefined, span: () => undefined });
 
+  if (diagnostics.length > 0) return fail();
+  if (cst.depth > MAX_FILE_DEPTH) {
+    diagnostics.push(tooDeep(index.range(0, 1)));
+    return fail();
+  }
   let docs: Document.Parsed[];
   try {
-    const composer = new Composer({
-      prettyErrors: false,
-      uniqueKeys: true,
-      strict: true,
-      // Problems become diagnostics; the library must not print process warnings of its own.
-      logLevel: 'error',
-    });
-    docs = [...composer.compose(tokens.length > 0 ? tokens : new Parser().parse(text))] as Document.Parsed[];
+    docs = composeQuietly(cst.tokens, YAML_OPTIONS) as Document.Parsed[];
   } catch (error) {
     diagnostics.push({
       code: 'parse/yaml-syntax',
@@ -180,41 +238,58 @@ export function parseYaml(original: string): ParsedSource {
         'This file holds more than one YAML document (separated by ---); one file is one request or config. Split it into separate files. Only the first document was linted.',
     });
   }
-  let syntaxError = false;
+  const syntaxError = doc.errors.length > 0;
   for (const e of doc.errors.slice(0, 20)) {
-    const duplicate = e.code === 'DUPLICATE_KEY';
-    if (!duplicate) syntaxError = true;
     diagnostics.push({
-      code: duplicate ? 'parse/duplicate-key' : 'parse/yaml-syntax',
+      code: 'parse/yaml-syntax',
       severity: 'error',
       pointer: '',
       range: index.range(e.pos[0], e.pos[1]),
-      message: duplicate
-        ? 'This key appears more than once in its mapping; keep one (the server keeps the last, and appends arrays).'
-        : `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`,
+      message: `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`,
     });
   }
-  if (syntaxError) return fail();
-  if (yamlDepth(doc.contents as AnyNode, MAX_FILE_DEPTH) > MAX_FILE_DEPTH) {
-    diagnostics.push(tooDeep(index.range(0, 1)));
-    return fail();
+  const tree = indexYaml(doc.contents as AnyNode);
+  if (!syntaxError) {
+    for (const key of tree.duplicateKeys) {
+      const [s, e] = key.range ?? [0, 0];
+      diagnostics.push({
+        code: 'parse/duplicate-key',
+        severity: 'error',
+        pointer: '',
+        range: index.range(s, e),
+        message:
+          'This key appears more than once in its mapping; keep one (the server keeps the last, and appends arrays).',
+      });
+    }
   }
-  let value: unknown;
+  if (syntaxError) return fail();
+  let converted: ReturnType<typeof yamlValue>;
   try {
-    value = doc.toJS({ maxAliasCount: 100 });
+    converted = yamlValue(doc.contents as AnyNode, tree);
   } catch (error) {
-    const bomb = error instanceof Error && /alias/i.test(error.message);
     diagnostics.push({
-      code: bomb ? 'parse/alias-bomb' : 'parse/yaml-syntax',
+      code: 'parse/yaml-syntax',
       severity: 'error',
       pointer: '',
       range: index.range(0, 1),
-      message: bomb
-        ? 'The YAML expands aliases excessively (an "alias bomb"); it was not linted. Write the values out instead of nesting aliases.'
-        : `YAML could not be converted to a value: ${error instanceof Error ? error.message : String(error)}.`,
+      message: `YAML could not be converted to a value: ${error instanceof Error ? error.message : String(error)}.`,
     });
     return fail();
   }
+  if ('problem' in converted) {
+    diagnostics.push({
+      code: 'parse/alias-bomb',
+      severity: 'error',
+      pointer: '',
+      range: index.range(0, 1),
+      message:
+        converted.problem === 'cycle'
+          ? 'An alias (*…) refers to a node that contains it, so the value would be infinite; it was not linted. Write the values out.'
+          : `The YAML's aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values beyond those written (an "alias bomb"); it was not linted. Write the values out instead of nesting aliases.`,
+    });
+    return fail();
+  }
+  const value = converted.value;
   const span = (pointer: string): NodeSpan | undefined => {
     let node: AnyNode = doc.contents as AnyNode;
     let key: YamlNode | undefined;
@@ -224,7 +299,7 @@ export function parseYaml(original: string): ParsedSource {
     for (const token of parsePointer(pointer)) {
       if (isAlias(node)) {
         // The value lives at the anchor; edits there would change every place that uses it.
-        node = node.resolve(doc) as AnyNode;
+        node = tree.targets.get(node);
         throughAlias = true;
       }
       const next = childNode(node, token);
