@@ -63,8 +63,36 @@ function commaSeparatedRemoval(text: string, start: number, end: number, json: b
   return { start: before ? start - before[0].length : start, end, text: '' };
 }
 
-/** Removes a block-style YAML entry that occupies whole lines; a trailing comment stays, on its own line. */
-function yamlLineRemoval(text: string, start: number, end: number, sequenceItem: boolean): Edit | undefined {
+/** The line break the text uses (for lines an edit adds at the end of a file without one). */
+function lineBreakOf(text: string): string {
+  const m = /\r\n|\r|\n/.exec(text);
+  return m ? m[0] : '\n';
+}
+
+/** Index of the first of the (sorted) comments at or after `offset`: a binary search, so that N removals stay linear. */
+function firstAtOrAfter(comments: readonly { offset: number }[], offset: number): number {
+  let lo = 0;
+  let hi = comments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (comments[mid]!.offset < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Removes a block-style YAML entry that occupies whole lines. Its comments — trailing, in a block
+ * scalar's header, or on lines of their own inside it — stay, each on its own line at the entry's
+ * indentation: a fix removes values, never what someone wrote about them.
+ */
+function yamlLineRemoval(
+  text: string,
+  start: number,
+  end: number,
+  sequenceItem: boolean,
+  comments: readonly { offset: number; text: string }[],
+): Edit | undefined {
   const ls = lineStart(text, start);
   const prefix = text.slice(ls, start);
   // The "- " belongs to a sequence item, never to the first key of a mapping inside one.
@@ -72,12 +100,15 @@ function yamlLineRemoval(text: string, start: number, end: number, sequenceItem:
   const contentEnd = trimTrailingBreaks(text, start, end);
   const le = lineEnd(text, contentEnd);
   const rest = text.slice(contentEnd, le).replace(/\r?\n$|\r$/, '');
-  const comment = /^[ \t]+(#.*)$/.exec(rest);
-  if (rest.trim() !== '' && !comment) return undefined;
-  if (!comment) return { start: ls, end: le, text: '' };
+  if (rest.trim() !== '' && !/^[ \t]+#/.test(rest)) return undefined;
+  const kept: { text: string }[] = [];
+  for (let i = firstAtOrAfter(comments, start); i < comments.length && comments[i]!.offset < le; i++)
+    kept.push(comments[i]!);
+  if (kept.length === 0) return { start: ls, end: le, text: '' };
   const eol = text.slice(contentEnd + rest.length, le);
   const indent = /^[ \t]*/.exec(prefix)![0];
-  return { start: ls, end: le, text: `${indent}${comment[1]}${eol}` };
+  const lines = kept.map((c) => `${indent}${c.text.trimEnd()}`);
+  return { start: ls, end: le, text: `${lines.join(eol || lineBreakOf(text))}${eol}` };
 }
 
 /** The comment at the end of a block scalar's header line (`key: | # note`), if any. */
@@ -130,7 +161,7 @@ export function planEdits(text: string, source: ParsedSource, fix: Fix): EditPla
       if (source.format === 'json') return { edits: [commaSeparatedRemoval(text, start, end, true)] };
       if (yaml?.flowParent)
         return { edits: [commaSeparatedRemoval(text, start, trimTrailingBreaks(text, start, end), false)] };
-      const edit = yamlLineRemoval(text, start, end, span.key === undefined);
+      const edit = yamlLineRemoval(text, start, end, span.key === undefined, source.comments);
       return edit ? { edits: [edit] } : { skip: 'the entry shares its lines with other entries' };
     }
   }
