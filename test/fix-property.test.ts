@@ -4,7 +4,7 @@
  * LF/CRLF/CR, byte order mark, no final newline) and as JSON with odd spacing, carrying random
  * fixable mistakes. The fixed text parses, equals the document the generator meant (or a fix is
  * skipped with its reason), keeps every comment and its line ends, and a second pass changes nothing.
- * `FUZZ_RUNS=n` runs each property n times (`npm run fuzz`).
+ * `npm run fuzz` runs them long (test/support/fuzz.ts).
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
@@ -14,11 +14,7 @@ import { fixText } from '../src/fix/fix-text';
 import { parseSource } from '../src/source/index';
 import { scratch } from './cli-helpers';
 import { runInProcess } from './run-helpers';
-
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 0);
-const runs = (ci: number) => (RUNS > 0 ? RUNS : ci);
-/** Each property's time limit: generous in CI, none to speak of for a long fuzz run. */
-const LIMIT = RUNS > 0 ? 6 * 3_600_000 : 120_000;
+import { FUZZ_LIMIT as LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
 
 /** A node of the document as written: what the file says, not (only) what it means. */
 type Written =
@@ -276,71 +272,83 @@ const commentsOf = (text: string, format: 'json' | 'yaml') =>
     .sort();
 
 describe('--fix on generated documents of every style', () => {
-  it('the generator writes what it means: the mistake-free documents lint clean and parse to the intended value', () => {
-    fc.assert(
-      fc.property(documents, (d) => {
-        const { text, expected } = build({ ...d, mistakes: [] });
-        const parsed = parseSource(text.replace(/^\uFEFF/, ''), d.format);
-        expect(parsed.diagnostics, text).toEqual([]);
-        expect(parsed.value).toEqual(expected);
-        expect(fixText(text, { filename: filenameOf(d) }).applied).toBe(0);
-      }),
-      { numRuns: runs(150), seed: 8_0001 },
-    );
-  }, LIMIT);
+  it(
+    'the generator writes what it means: the mistake-free documents lint clean and parse to the intended value',
+    () => {
+      fc.assert(
+        fc.property(documents, (d) => {
+          const { text, expected } = build({ ...d, mistakes: [] });
+          const parsed = parseSource(text.replace(/^\uFEFF/, ''), d.format);
+          expect(parsed.diagnostics, text).toEqual([]);
+          expect(parsed.value).toEqual(expected);
+          expect(fixText(text, { filename: filenameOf(d) }).applied).toBe(0);
+        }),
+        { numRuns: fuzzRuns(150, 0.005), seed: fuzzSeed(8_0001) },
+      );
+    },
+    LIMIT,
+  );
 
-  it('parses, equals the intended value (or says why a fix was skipped), keeps comments and line ends, and is idempotent', () => {
-    fc.assert(
-      fc.property(documents, (d) => {
-        const { text, expected, anchored } = build(d);
-        const filename = filenameOf(d);
-        const fixed = fixText(text, { filename });
-        if (!anchored) expect(fixed.applied, text).toBeGreaterThan(0);
-        const body = fixed.text.replace(/^\uFEFF/, '');
-        const parsed = parseSource(body, d.format);
-        expect(
-          parsed.diagnostics.filter((x) => x.code.startsWith('parse/')),
-          fixed.text,
-        ).toEqual([]);
-        if (fixed.skipped.length === 0) expect(parsed.value, `${text}\n---\n${fixed.text}`).toEqual(expected);
-        else {
-          // Only a node shared through an alias may hold a fix back; its finding says why.
-          expect(anchored, `${JSON.stringify(fixed.skipped)}\n${text}`).toBe(true);
-          for (const sk of fixed.skipped) {
-            const finding = fixed.result.diagnostics.find((x) => x.pointer === sk.fix.pointer);
-            expect(finding?.message).toContain('Its fix was not applied');
+  it(
+    'parses, equals the intended value (or says why a fix was skipped), keeps comments and line ends, and is idempotent',
+    () => {
+      fc.assert(
+        fc.property(documents, (d) => {
+          const { text, expected, anchored } = build(d);
+          const filename = filenameOf(d);
+          const fixed = fixText(text, { filename });
+          if (!anchored) expect(fixed.applied, text).toBeGreaterThan(0);
+          const body = fixed.text.replace(/^\uFEFF/, '');
+          const parsed = parseSource(body, d.format);
+          expect(
+            parsed.diagnostics.filter((x) => x.code.startsWith('parse/')),
+            fixed.text,
+          ).toEqual([]);
+          if (fixed.skipped.length === 0) expect(parsed.value, `${text}\n---\n${fixed.text}`).toEqual(expected);
+          else {
+            // Only a node shared through an alias may hold a fix back; its finding says why.
+            expect(anchored, `${JSON.stringify(fixed.skipped)}\n${text}`).toBe(true);
+            for (const sk of fixed.skipped) {
+              const finding = fixed.result.diagnostics.find((x) => x.pointer === sk.fix.pointer);
+              expect(finding?.message).toContain('Its fix was not applied');
+            }
           }
-        }
-        // Every comment, with its text; the byte order mark and the line ends as they were.
-        expect(commentsOf(fixed.text, d.format)).toEqual(commentsOf(text, d.format));
-        expect(fixed.text.startsWith('\uFEFF')).toBe(d.bom);
-        if (d.lineEnd === '\r\n') expect(fixed.text).not.toMatch(/[^\r]\n|\r(?!\n)/);
-        if (d.lineEnd === '\r') expect(fixed.text).not.toContain('\n');
-        if (d.lineEnd === '\n') expect(fixed.text).not.toContain('\r');
-        expect(/(\r\n|\r|\n)$/.test(fixed.text)).toBe(d.finalNewline);
-        // A second --fix finds nothing left to do.
-        const again = fixText(fixed.text, { filename });
-        expect(again.text).toBe(fixed.text);
-        expect(again.applied).toBe(0);
-      }),
-      { numRuns: runs(300), seed: 8_0002 },
-    );
-  }, LIMIT);
+          // Every comment, with its text; the byte order mark and the line ends as they were.
+          expect(commentsOf(fixed.text, d.format)).toEqual(commentsOf(text, d.format));
+          expect(fixed.text.startsWith('\uFEFF')).toBe(d.bom);
+          if (d.lineEnd === '\r\n') expect(fixed.text).not.toMatch(/[^\r]\n|\r(?!\n)/);
+          if (d.lineEnd === '\r') expect(fixed.text).not.toContain('\n');
+          if (d.lineEnd === '\n') expect(fixed.text).not.toContain('\r');
+          expect(/(\r\n|\r|\n)$/.test(fixed.text)).toBe(d.finalNewline);
+          // A second --fix finds nothing left to do.
+          const again = fixText(fixed.text, { filename });
+          expect(again.text).toBe(fixed.text);
+          expect(again.applied).toBe(0);
+        }),
+        { numRuns: fuzzRuns(300, 0.01), seed: fuzzSeed(8_0002) },
+      );
+    },
+    LIMIT,
+  );
 
-  it('the CLI writes exactly what fixText computes, and a second run is a no-op', async () => {
-    await fc.assert(
-      fc.asyncProperty(documents, async (d) => {
-        const { text } = build(d);
-        const filename = filenameOf(d);
-        const dir = scratch({ [filename]: text });
-        const first = await runInProcess(['lint', '--fix', '-f', 'json', filename], { cwd: dir });
-        expect([0, 1]).toContain(first.code);
-        const written = readFileSync(join(dir, filename), 'utf8');
-        expect(written).toBe(fixText(text, { filename }).text);
-        await runInProcess(['lint', '--fix', '-f', 'json', filename], { cwd: dir });
-        expect(readFileSync(join(dir, filename), 'utf8')).toBe(written);
-      }),
-      { numRuns: runs(25), seed: 8_0003 },
-    );
-  }, LIMIT);
+  it(
+    'the CLI writes exactly what fixText computes, and a second run is a no-op',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(documents, async (d) => {
+          const { text } = build(d);
+          const filename = filenameOf(d);
+          const dir = scratch({ [filename]: text });
+          const first = await runInProcess(['lint', '--fix', '-f', 'json', filename], { cwd: dir });
+          expect([0, 1]).toContain(first.code);
+          const written = readFileSync(join(dir, filename), 'utf8');
+          expect(written).toBe(fixText(text, { filename }).text);
+          await runInProcess(['lint', '--fix', '-f', 'json', filename], { cwd: dir });
+          expect(readFileSync(join(dir, filename), 'utf8')).toBe(written);
+        }),
+        { numRuns: fuzzRuns(25, 0.001), seed: fuzzSeed(8_0003) },
+      );
+    },
+    LIMIT,
+  );
 });

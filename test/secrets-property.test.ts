@@ -4,7 +4,7 @@
  * with a JSON escape) — as a string in every YAML style or as a number written any way, in valid
  * and broken JSON and YAML. Neither the secret nor any 6-character piece of it appears on any
  * surface: the six formats, standard output and error, `--fix-dry-run` diffs, the ignore file,
- * library diagnostics and thrown errors. `FUZZ_RUNS=n` runs it n times (`npm run fuzz`).
+ * library diagnostics and thrown errors. `npm run fuzz` runs it long (test/support/fuzz.ts).
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
@@ -14,9 +14,7 @@ import { assertValid, format, FORMAT_NAMES, lint, lintText, validate } from '../
 import { parseSource } from '../src/source/index';
 import { scratch } from './cli-helpers';
 import { runInProcess } from './run-helpers';
-
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 0);
-const LIMIT = RUNS > 0 ? 6 * 3_600_000 : 120_000;
+import { FUZZ_LIMIT as LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
 
 /** Where a secret goes: the path of its parent object under `configurations.clientOptions`, and its key. */
 const POSITIONS: { parent: string[]; key: string; jsonKey?: string }[] = [
@@ -171,7 +169,7 @@ describe('a planted secret never appears on any surface', () => {
             expectHidden(JSON.stringify(validate('ShadowLink', parsed.value)), 'validate', c.secret, doc);
           }
         }),
-        { numRuns: RUNS > 0 ? RUNS : 300, seed: 8_0101 },
+        { numRuns: fuzzRuns(300, 0.02), seed: fuzzSeed(8_0101) },
       );
     },
     LIMIT,
@@ -201,7 +199,7 @@ describe('a planted secret never appears on any surface', () => {
           }
           expectHidden(ignoreFile, 'the ignore file', c.secret, doc);
         }),
-        { numRuns: RUNS > 0 ? Math.ceil(RUNS / 10) : 40, seed: 8_0102 },
+        { numRuns: fuzzRuns(40, 0.002), seed: fuzzSeed(8_0102) },
       );
     },
     LIMIT,
