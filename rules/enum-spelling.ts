@@ -60,6 +60,17 @@ export default defineRule({
           },
         ],
       },
+      {
+        // The short form of an alias the server does not know means the alias's target.
+        doc: exampleLink({
+          consumerOffsetSyncOptions: {
+            groupFilters: [{ filterType: 'FILTER_TYPE_INCLUDE', name: 'team-', patternType: 'PREFIXED' }],
+          },
+        }),
+        errors: [
+          { messageId: 'spelling', pointer: '/configurations/consumerOffsetSyncOptions/groupFilters/0/patternType' },
+        ],
+      },
     ],
   },
 });

@@ -127,6 +127,30 @@ describe('suppression comments (YAML)', () => {
       ['suppression/invalid', 12],
     ]);
   });
+
+  it('disable-line covers its own line; a file-wide disable after a value is refused, not applied to the file', () => {
+    const text = [
+      'name: a',
+      'configurations:',
+      '  clientOptions:',
+      '    bootstrapServers: ["s:1"]',
+      '    fetchWaitMaxMs: -1 # svc-admin-spec-disable-line client-option-range -- lab cluster',
+      '    fetchMinBytes: -5 # svc-admin-spec-disable client-option-range -- meant for this line only',
+      '    fetchMaxBytes: 7 # svc-admin-spec-disable-line duration -- nothing here',
+      '',
+    ].join('\n');
+    const dir = scratch({ 'a.yaml': text });
+    const r = report(cli(['lint', '--format', 'json', 'a.yaml'], { cwd: dir }));
+    const found = r.results[0]!.diagnostics.map((d) => [d.code, d.range!.start.line, d.range!.start.column]);
+    expect(found).toEqual([
+      ['client-option-range', 6, 20],
+      ['suppression/invalid', 6, 23],
+      ['fetch-size-order', 7, 20],
+      ['suppression/unused', 7, 22],
+    ]);
+    const invalid = r.results[0]!.diagnostics.find((d) => d.code === 'suppression/invalid')!;
+    expect(invalid.message).toContain('svc-admin-spec-disable-line');
+  });
 });
 
 describe('ignore file (JSON has no comments)', () => {

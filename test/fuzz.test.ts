@@ -11,7 +11,7 @@ import { lint, lintText, type Diagnostic } from '../src/index';
 import { fixText } from '../src/fix/fix-text';
 import { parseSource } from '../src/source/index';
 import { scratch, type JsonReport } from './cli-helpers';
-import { clone, setAt, validFixtures, walkValue } from './helpers';
+import { clone, validFixtures, walkValue } from './helpers';
 import { runInProcess } from './run-helpers';
 import { FUZZ_LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
 
@@ -39,22 +39,20 @@ const mutated = fc
       const pointers = [...walkValue(value)].map(([p]) => p).filter((p) => p !== '');
       if (pointers.length === 0) break;
       const pointer = pointers[(at + round * 7919) % pointers.length]!;
-      if (change.kind === 'set') setAt(value, pointer, clone(change.value));
+      // The parent of the chosen node, found by pointer (keys may hold "/" and "~").
+      const parent = pointer.slice(0, pointer.lastIndexOf('/'));
+      const key = pointer
+        .slice(pointer.lastIndexOf('/') + 1)
+        .replace(/~1/g, '/')
+        .replace(/~0/g, '~');
+      const target = parent === '' ? value : [...walkValue(value)].find(([p]) => p === parent)?.[1];
+      if (!target || typeof target !== 'object') continue;
+      const holder = target as Record<string, unknown>;
+      if (change.kind === 'set') holder[key] = clone(change.value);
       else if (change.kind === 'add') {
-        const parent = pointer.slice(0, pointer.lastIndexOf('/'));
-        const target = parent === '' ? value : [...walkValue(value)].find(([p]) => p === parent)?.[1];
-        if (target && typeof target === 'object' && !Array.isArray(target))
-          (target as Record<string, unknown>)[change.key] = clone(change.value);
-      } else {
-        const parent = pointer.slice(0, pointer.lastIndexOf('/'));
-        const key = pointer
-          .slice(pointer.lastIndexOf('/') + 1)
-          .replace(/~1/g, '/')
-          .replace(/~0/g, '~');
-        const target = parent === '' ? value : [...walkValue(value)].find(([p]) => p === parent)?.[1];
-        if (Array.isArray(target)) target.splice(Number(key), 1);
-        else if (target && typeof target === 'object') delete (target as Record<string, unknown>)[key];
-      }
+        if (!Array.isArray(target)) holder[change.key] = clone(change.value);
+      } else if (Array.isArray(target)) target.splice(Number(key), 1);
+      else delete holder[key];
     }
     return { kind: fixture.kind, value };
   });

@@ -4,6 +4,7 @@ import {
   assertValid,
   isValidationError,
   lint,
+  lintText,
   validate,
   UnknownKindError,
   ValidationError,
@@ -300,5 +301,15 @@ describe('$schema', () => {
     expect(lint('ShadowLink', { ...doc, $schema: 1 }).diagnostics.map((d) => d.pointer)).toEqual(['/$schema']);
     const nested = { ...doc, configurations: { ...doc.configurations, $schema: 'x' } };
     expect(lint('ShadowLink', nested).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-property']);
+  });
+});
+
+describe('lintText ranges', () => {
+  it('a finding on a block scalar ends with its content, not at the start of the next line', () => {
+    for (const header of ['|', '|-', '>', '>+', '|2']) {
+      const text = `name: a\nconfigurations:\n  clientOptions:\n    bootstrapServers: [b:1]\n  topicMetadataSyncOptions:\n    interval: ${header}\n      PT30S\n    excludeDefault: false\n`;
+      const d = lintText(text, { filename: 'a.yaml' }).diagnostics.find((x) => x.code === 'duration');
+      expect(d?.range, header).toEqual({ start: { line: 6, column: 15 }, end: { line: 7, column: 12 } });
+    }
   });
 });

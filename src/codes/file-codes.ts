@@ -65,10 +65,11 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
   suppression: {
     title: 'Suppression codes',
     intro:
-      'Problems with `# svc-admin-spec-disable-next-line` / `# svc-admin-spec-disable` comments and with the ignore file.',
+      'Problems with `# svc-admin-spec-disable-next-line`, `# svc-admin-spec-disable-line` and `# svc-admin-spec-disable` comments and with the ignore file.',
     codes: {
       'missing-reason': 'A directive without ` -- <reason>`. It is not applied: every suppression must say why.',
-      invalid: 'A directive that names no rule, or names something that is not a rule id or `schema/` code.',
+      invalid:
+        'A directive that names no rule, names something that is not a rule id or `schema/` code, or is a file-wide `svc-admin-spec-disable` written after a value (use `svc-admin-spec-disable-line` there). It is not applied.',
       unused:
         'A directive or ignore-file entry that suppresses nothing (warning): the finding is gone, remove the suppression.',
     },

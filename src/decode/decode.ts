@@ -11,6 +11,7 @@ import type { Diagnostic } from '../lint/diagnostics';
 import { kindSchemas, type DocumentKind } from '../model/kinds';
 import { childPointer, fieldName, isObject } from '../util/pointer';
 import { canonicalDuration, int32FromString, parseServerTimestamp } from '../model/server-scalars';
+import { ENUM_ALIASES } from '../validate/enum-spelling';
 
 type Node = { [key: string]: unknown };
 
@@ -56,9 +57,8 @@ const isEnum = (s: Node | undefined): s is Node & { enum: string[] } => !!s && A
 const isInt32 = (s: Node | undefined): boolean => !!s && s.type === 'integer';
 
 /** The enum names by protobuf number: aliases share their target's number and are not numbered themselves. */
-const ENUM_ALIASES = new Set(['PATTERN_TYPE_PREFIXED', 'ACL_PATTERN_PREFIX']);
 function enumByNumber(s: Node & { enum: string[] }, n: number): string | undefined {
-  return s.enum.filter((name) => !ENUM_ALIASES.has(name))[n];
+  return s.enum.filter((name) => !Object.hasOwn(ENUM_ALIASES, name))[n];
 }
 
 class Decoder {

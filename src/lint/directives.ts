@@ -1,10 +1,14 @@
-/** Suppression directives in YAML comments: `# svc-admin-spec-disable-next-line <rule> -- <reason>` and `# svc-admin-spec-disable <rule> -- <reason>`. */
+/**
+ * Suppression directives in YAML comments: `# svc-admin-spec-disable-next-line <rule> -- <reason>`,
+ * `# svc-admin-spec-disable-line …` (after a value, for its own line) and `# svc-admin-spec-disable …`
+ * (on a line of its own, for the whole file).
+ */
 import { BUILTIN_CATALOG, type RuleCatalog } from '../engine/catalog';
 import { docsUrl } from '../engine/registry';
 import type { ParsedSource } from '../source/index';
 import { compareDiagnostics, type Diagnostic, type FileCode } from './diagnostics';
 
-const DIRECTIVE = /^#[ \t]*svc-admin-spec-(disable-next-line|disable)\b(.*)$/;
+const DIRECTIVE = /^#[ \t]*svc-admin-spec-(disable-next-line|disable-line|disable)\b(.*)$/;
 
 /** Codes that can never be suppressed: without a parsed document, or about suppression itself. */
 export const UNSUPPRESSIBLE = /^(parse|input|kind|suppression|report)\//;
@@ -15,18 +19,28 @@ export const isSuppressible = (code: string, catalog: RuleCatalog = BUILTIN_CATA
 
 interface Directive {
   line: number;
-  scope: 'next-line' | 'file';
+  scope: 'next-line' | 'line' | 'file';
   codes: string[];
   used: Set<string>;
+  comment: Comment;
 }
 
-function problem(code: FileCode, severity: Diagnostic['severity'], line: number, message: string): Diagnostic {
+type Comment = ParsedSource['comments'][number];
+
+/** A finding about a directive, placed on the directive's comment. */
+function problem(
+  source: ParsedSource,
+  code: FileCode,
+  severity: Diagnostic['severity'],
+  comment: Comment,
+  message: string,
+): Diagnostic {
   return {
     code,
     severity,
     pointer: '',
     message,
-    range: { start: { line, column: 1 }, end: { line, column: 1 } },
+    range: source.range(comment.offset, comment.offset + comment.text.trimEnd().length),
     docsUrl: docsUrl(code),
   };
 }
@@ -37,16 +51,30 @@ function readDirectives(source: ParsedSource, problems: Diagnostic[], catalog: R
   for (const c of source.comments) {
     const m = DIRECTIVE.exec(c.text);
     if (!m) continue;
-    const scope = m[1] === 'disable' ? 'file' : 'next-line';
+    const scope = m[1] === 'disable' ? 'file' : m[1] === 'disable-line' ? 'line' : 'next-line';
+    if (scope === 'file' && c.trailing) {
+      // After a value, a file-wide directive would hide far more than the line it sits on.
+      problems.push(
+        problem(
+          source,
+          'suppression/invalid',
+          'error',
+          c,
+          'A "svc-admin-spec-disable" directive after a value would apply to the whole file; write "svc-admin-spec-disable-line" to suppress findings of this line, or put the directive on a line of its own. It was not applied.',
+        ),
+      );
+      continue;
+    }
     const [list, ...reasonParts] = m[2]!.split(/\s--\s?/);
     const reason = reasonParts.join(' -- ').trim();
     const codes = (list ?? '').split(/[\s,]+/).filter(Boolean);
     if (codes.length === 0) {
       problems.push(
         problem(
+          source,
           'suppression/invalid',
           'error',
-          c.line,
+          c,
           `This directive names no rule; write "# svc-admin-spec-${m[1]} <rule-id> -- <reason>".`,
         ),
       );
@@ -56,9 +84,10 @@ function readDirectives(source: ParsedSource, problems: Diagnostic[], catalog: R
     if (unknown.length > 0) {
       problems.push(
         problem(
+          source,
           'suppression/invalid',
           'error',
-          c.line,
+          c,
           `This directive names ${unknown.map((u) => `"${u.slice(0, 80)}"`).join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not a rule id or schema/ code.`,
         ),
       );
@@ -67,15 +96,16 @@ function readDirectives(source: ParsedSource, problems: Diagnostic[], catalog: R
     if (reason === '') {
       problems.push(
         problem(
+          source,
           'suppression/missing-reason',
           'error',
-          c.line,
+          c,
           `This directive has no reason; add one after " -- " (e.g. "# svc-admin-spec-${m[1]} ${codes.join(', ')} -- approved by the platform team"). It was not applied.`,
         ),
       );
       continue;
     }
-    directives.push({ line: c.line, scope, codes, used: new Set() });
+    directives.push({ line: c.line, scope, codes, used: new Set(), comment: c });
   }
   return directives;
 }
@@ -91,13 +121,14 @@ export function applyDirectives(
   const directives = readDirectives(source, problems, catalog);
   if (directives.length === 0 && problems.length === 0) return diagnostics;
   const fileWide = directives.filter((x) => x.scope === 'file');
-  // Next-line directives by the line they cover: one lookup per finding.
+  // Line directives by the line they cover: one lookup per finding.
   const byLine = new Map<number, Directive[]>();
   for (const x of directives) {
-    if (x.scope !== 'next-line') continue;
-    const list = byLine.get(x.line + 1);
+    if (x.scope === 'file') continue;
+    const covered = x.scope === 'line' ? x.line : x.line + 1;
+    const list = byLine.get(covered);
     if (list) list.push(x);
-    else byLine.set(x.line + 1, [x]);
+    else byLine.set(covered, [x]);
   }
   const kept = diagnostics.filter((d) => {
     if (UNSUPPRESSIBLE.test(d.code)) return true;
@@ -114,10 +145,11 @@ export function applyDirectives(
       if (!x.used.has(code))
         problems.push(
           problem(
+            source,
             'suppression/unused',
             'warning',
-            x.line,
-            `This directive suppresses "${code}", but there is no such finding ${x.scope === 'file' ? 'in this file' : 'on the next line'}; remove it.`,
+            x.comment,
+            `This directive suppresses "${code}", but there is no such finding ${{ file: 'in this file', line: 'on this line', 'next-line': 'on the next line' }[x.scope]}; remove it.`,
           ),
         );
     }

@@ -34,8 +34,11 @@ export interface ParsedSource {
   range(start: number, end: number): Range;
   /** The `$schema` named by a `# yaml-language-server: $schema=` modeline, if any. */
   modelineSchema?: string;
-  /** The YAML comments of the text (1-based line, offset, text from `#`), for directives and fix checks. */
-  comments: { line: number; text: string; offset: number }[];
+  /**
+   * The YAML comments of the text (1-based line, offset, text from `#`; `trailing` when something
+   * precedes it on its line), for directives and fix checks.
+   */
+  comments: { line: number; text: string; offset: number; trailing?: boolean }[];
 }
 
 /** Deepest nesting a file may have; deeper files get one diagnostic instead of a stack overflow. */

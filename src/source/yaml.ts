@@ -185,7 +185,11 @@ export function parseYaml(original: string): ParsedSource {
       message: `YAML could not be parsed: ${error instanceof Error ? error.message : String(error)}.`,
     });
   }
-  const comments = cst.comments.map((c) => ({ ...c, line: index.position(c.offset).line }));
+  const comments = cst.comments.map((c) => ({
+    ...c,
+    line: index.position(c.offset).line,
+    trailing: text.slice(text.lastIndexOf('\n', c.offset - 1) + 1, c.offset).trim() !== '',
+  }));
   for (const c of comments) {
     const m = MODELINE.exec(c.text);
     if (m) {
@@ -312,6 +316,9 @@ export function parseYaml(original: string): ParsedSource {
     const keySpan = spanOf(key);
     const valueSpan = spanOf(node) ?? keySpan ?? parentSpan;
     if (!valueSpan) return undefined;
+    // Block scalars and collections end after their last line break: the span ends with the content.
+    while (valueSpan[1] > valueSpan[0] && (text[valueSpan[1] - 1] === '\n' || text[valueSpan[1] - 1] === '\r'))
+      valueSpan[1]--;
     const s: NodeSpan = { value: valueSpan };
     if (keySpan) s.key = keySpan;
     const scalarType = isScalar(node) ? node.type : undefined;

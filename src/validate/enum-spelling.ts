@@ -26,8 +26,12 @@ export function canonicalEnumName(value: unknown, allowed: readonly string[], nu
   if (typeof value !== 'string' || value.length === 0 || value.length > 100) return undefined;
   const norm = normalize(value);
   if (norm === '') return undefined;
+  // A spelling of an alias the server does not know (`PREFIXED`, `pattern_type_prefixed`) means its target.
+  const resolve = (n: string): string => (Object.hasOwn(ENUM_ALIASES, n) ? ENUM_ALIASES[n]! : n);
   const exact = allowed.filter((n) => n === norm);
-  if (exact.length === 1) return exact[0];
+  if (exact.length === 1) return resolve(exact[0]!);
   const suffix = allowed.filter((n) => n.endsWith(`_${norm}`) && !Object.hasOwn(ENUM_ALIASES, n));
-  return suffix.length === 1 ? suffix[0] : undefined;
+  if (suffix.length === 1) return suffix[0];
+  const aliasSuffix = allowed.filter((n) => n.endsWith(`_${norm}`) && Object.hasOwn(ENUM_ALIASES, n));
+  return aliasSuffix.length === 1 ? resolve(aliasSuffix[0]!) : undefined;
 }
