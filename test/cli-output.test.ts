@@ -319,6 +319,36 @@ describe('exit codes and thresholds', () => {
   it('--quiet reports errors only', () => {
     expect(cli(['lint', '--quiet', '--format', 'json', 'w.yaml'], { cwd: dir }).stdout).toContain('"diagnostics": []');
   });
+  it('--quiet hides warnings but the exit code still counts them (--fail-severity, --max-warnings)', () => {
+    const failing = cli(['lint', '--quiet', '--fail-severity', 'warning', 'w.yaml'], { cwd: dir });
+    expect(failing).toMatchObject({ code: 1, stdout: '' });
+    expect(failing.stderr).toBe(
+      'svc-admin-spec found 1 warning at or above --fail-severity warning; --quiet lists errors only.\n',
+    );
+    const over = cli(['lint', '--quiet', '--max-warnings', '0', 'w.yaml'], { cwd: dir });
+    expect(over).toMatchObject({ code: 1, stdout: '' });
+    expect(over.stderr).toBe('svc-admin-spec found 1 warning (more than --max-warnings 0).\n');
+    expect(cli(['lint', '--quiet', '--max-warnings', '1', 'w.yaml'], { cwd: dir })).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
+    // The report (its summary too) holds what --quiet shows: errors only.
+    const json = report(cli(['lint', '--quiet', '--fail-severity', 'warning', '-f', 'json', 'w.yaml'], { cwd: dir }));
+    expect(json.summary).toEqual({ errors: 0, warnings: 0, infos: 0, files: 1 });
+  });
+  it('--quiet with --max-findings: the errors left out are counted, the hidden warnings are not', () => {
+    const keys = Array.from({ length: 4 }, (_, i) => `    unknown_${i}: 1`).join('\n');
+    const mixed = scratch({
+      'm.yaml': `name: a\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:1"]\n    fetchMaxBytes: 1048576\n${keys}\n`,
+    });
+    const json = report(cli(['lint', '--quiet', '--max-findings', '2', '-f', 'json', 'm.yaml'], { cwd: mixed }));
+    expect(json.summary).toEqual({ errors: 4, warnings: 0, infos: 0, files: 1 });
+    expect(json.results[0]!.diagnostics.map((d) => d.severity)).toEqual(['error', 'error', 'error']);
+    expect(json.results[0]!.diagnostics[2]).toMatchObject({
+      code: 'report/too-many-findings',
+      omitted: { errors: 2, warnings: 0, infos: 0 },
+    });
+  });
   it('--output to a path that cannot be written is a clear error (exit 2)', () => {
     const r = cli(['lint', '--output', 'w.yaml/report.txt', 'w.yaml'], { cwd: dir });
     expect(r.code).toBe(2);

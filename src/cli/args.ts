@@ -111,7 +111,7 @@ Options:
   --fix-dry-run                     Print the changes --fix would make, without writing
   --color, --no-color               Force colour on or off (default: on for a terminal; NO_COLOR and
                                     FORCE_COLOR are honoured)
-  --quiet                           Report errors only
+  --quiet                           Report errors only (the exit code still counts warnings)
   --max-findings <n>                Most findings listed per file (default 2000); the rest are counted
   --print-config <file>             Print the settings that apply to the file as JSON (kind, target
                                     version, rule severities and options, ignored) and exit
