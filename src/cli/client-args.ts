@@ -55,7 +55,8 @@ sent. \${NAME} placeholders in secret fields are filled from the environment at 
 Options:
 ${CONNECTION_HELP}
   --target-version <v>       Facts to lint with: auto (default: ask the server with GetBroker), ${TARGET_VERSIONS.join(', ')}
-  --dry-run                  Lint and print the request that would be sent (secrets masked); send nothing
+  --dry-run                  Lint and print the request that would be sent (secrets masked, placeholders
+                             as written; unset variables are named on stderr); send nothing
   --kind <Kind>              Read every file as CreateShadowLinkRequest or ShadowLink
   -f, --format <name>        Report format for findings: ${FORMAT_NAMES.join(', ')} (json also carries the results)
   -c, --config <file>        Config file (default: found upward from the working directory)
