@@ -1,5 +1,5 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
-import { mkdirSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { codeDocsUrl } from '../engine/catalog';
 import { autofixes } from '../fix/apply';
@@ -14,7 +14,9 @@ import { lintText, type FileResult } from '../lint/lint-text';
 import { decode } from '../source/index';
 import {
   HELP,
+  LSP_HELP,
   parseCommandLine,
+  unknownCommandMessage,
   UsageError,
   type LintCommand,
   type PrintConfigCommand,
@@ -120,6 +122,9 @@ function canonicalPath(path: string): string {
 
 /** Lints the inputs and reports; returns the exit code. */
 async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
+  // `svc-admin-spec lnit x.yaml`: a misspelt command, unless a file of that name is meant.
+  if (cmd.bareWord !== undefined && !existsSync(resolve(io.cwd, cmd.bareWord)))
+    throw new UsageError(unknownCommandMessage(cmd.bareWord));
   const config = await loadConfig(cmd, io.cwd);
   const paths = cmd.paths.length > 0 ? cmd.paths : ['.'];
   const { inputs, unmatched } = expandInputs(paths, io.cwd);
@@ -368,7 +373,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const cmd = parseCommandLine(argv);
     switch (cmd.command) {
       case 'help':
-        io.stdout.write(`${HELP}\n`);
+        io.stdout.write(`${cmd.topic === 'lsp' ? LSP_HELP : HELP}\n`);
         return 0;
       case 'version':
         io.stdout.write(`${VERSION}\n`);
