@@ -22,6 +22,7 @@ export type {
   Fix,
   Suggestion,
   RelatedLocation,
+  SeverityCounts,
   Code,
   KnownCode,
   RuleId,

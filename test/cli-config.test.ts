@@ -194,6 +194,23 @@ describe('ignore file (JSON has no comments)', () => {
   });
 });
 
+describe('an ignore file and --max-findings', () => {
+  it('a baseline holds every finding, not only those listed, and then suppresses them all', () => {
+    const keys = Array.from({ length: 6 }, (_, i) => `"unknown_${i}": 1`).join(', ');
+    const dir = scratch({
+      'a.json': `{"name": "a", "configurations": {"clientOptions": {"bootstrapServers": ["s:1"], ${keys}}}}\n`,
+    });
+    const before = report(cli(['lint', '--max-findings', '2', '-f', 'json', 'a.json'], { cwd: dir }));
+    expect(before.summary.errors).toBe(6);
+    expect(cli(['lint', '--max-findings', '2', '--write-ignore-file', 'a.json'], { cwd: dir }).stderr).toBe(
+      `Wrote 6 entries to ${join(dir, '.svc-admin-spec-ignore.json')}.\n`,
+    );
+    const after = cli(['lint', '--max-findings', '2', '-f', 'json', 'a.json'], { cwd: dir });
+    expect(after.code).toBe(0);
+    expect(report(after).results[0]!.diagnostics).toEqual([]);
+  });
+});
+
 describe('--ignore-file', () => {
   it('reads and writes the named ignore file instead of the default one', () => {
     const dir = scratch({

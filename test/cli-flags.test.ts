@@ -28,6 +28,93 @@ describe('unknown flags', () => {
   });
 });
 
+describe('commands and flags in any order', () => {
+  const dir = scratch({ 'a.yaml': 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n' });
+  const usage = (args: string[], message: string, command = '') => {
+    const r = cli(args, { cwd: dir });
+    expect(r.code, args.join(' ')).toBe(2);
+    const help = command ? `svc-admin-spec ${command} --help` : 'svc-admin-spec --help';
+    expect(r.stderr, args.join(' ')).toBe(
+      `svc-admin-spec${command ? ` ${command}` : ''}: ${message}\nRun "${help}" for usage.\n`,
+    );
+    expect(r.stdout).toBe('');
+  };
+
+  it('an unknown command is a usage error with a did-you-mean, not a missing file', () => {
+    usage(['lnit', 'a.yaml'], '"lnit" is neither a command nor a file or directory; did you mean "lint"?');
+    usage(
+      ['print-config', 'a.yaml'],
+      '"print-config" is neither a command nor a file or directory; did you mean "--print-config"?',
+    );
+    usage(['--format', 'json', 'rulez'], '"rulez" is neither a command nor a file or directory; did you mean "rules"?');
+    usage(
+      ['frobnicate'],
+      '"frobnicate" is neither a command (lint, rules, apply, get-broker, lsp) nor a file or directory.',
+    );
+    // A file or directory of that name is linted, as `svc-admin-spec <path>` always is.
+    const named = scratch({ lnit: 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n' });
+    expect(cli(['lnit'], { cwd: named }).stdout).toContain('shadow-link-name');
+  });
+
+  it('takes global flags before the command', () => {
+    const json = cli(['--format', 'json', 'lint', 'a.yaml'], { cwd: dir });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).summary.errors).toBe(1);
+    const dry = cli(['--no-color', '-f', 'json', 'apply', '--dry-run', '--target-version', '26.1', 'a.yaml'], {
+      cwd: dir,
+    });
+    expect(dry.code).toBe(1);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ applied: [] });
+    usage(
+      ['--kind', 'ShadowLink', 'get-broker', '--admin-url', 'http://127.0.0.1:1'],
+      'Unknown option "--kind": get-broker does not take it (it is an option of lint and apply).',
+      'get-broker',
+    );
+    usage(
+      ['--admin-url', 'http://x', 'lint', 'a.yaml'],
+      'Unknown option "--admin-url": it is an option of apply and get-broker; put it after the command.',
+    );
+  });
+
+  it('apply and get-broker: unknown flags get a did-you-mean', () => {
+    usage(['apply', '--dryrun', 'a.yaml'], 'Unknown option "--dryrun"; did you mean "--dry-run"?', 'apply');
+    usage(['apply', '--admin-url'], '--admin-url needs a value.', 'apply');
+    usage(
+      ['get-broker', '--admin-ulr', 'http://x'],
+      'Unknown option "--admin-ulr"; did you mean "--admin-url"?',
+      'get-broker',
+    );
+    usage(
+      ['get-broker', '--node-id=1', '--fomat', 'json'],
+      'Unknown option "--fomat"; did you mean "--format"?',
+      'get-broker',
+    );
+  });
+
+  it('lsp --help prints the language server help', () => {
+    const r = cli(['lsp', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: svc-admin-spec lsp --stdio\n/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('--rule: a misspelt rule id or severity gets a did-you-mean', () => {
+    usage(
+      ['lint', '--rule', 'synced-property-unknown=warn', 'a.yaml'],
+      '--rule: rule "synced-property-unknown" is set to "warn"; use one of "off", "info", "warning", "error" (or [severity, { options }]); did you mean "warning"?',
+    );
+    usage(
+      ['lint', '--rule', 'synced-propery-unknown=warning', 'a.yaml'],
+      '--rule: unknown rule "synced-propery-unknown"; did you mean "synced-property-unknown"? Run `svc-admin-spec rules` to list them.',
+    );
+    usage(
+      ['apply', '--dry-run', '--rule', 'duraton=off', 'a.yaml'],
+      '--rule: unknown rule "duraton"; did you mean "duration"? Run `svc-admin-spec rules` to list them.',
+      'apply',
+    );
+  });
+});
+
 describe('help', () => {
   it('documents the report formats, repeatable outputs and --print-config', () => {
     const help = cli(['--help']).stdout;

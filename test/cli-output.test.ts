@@ -319,6 +319,36 @@ describe('exit codes and thresholds', () => {
   it('--quiet reports errors only', () => {
     expect(cli(['lint', '--quiet', '--format', 'json', 'w.yaml'], { cwd: dir }).stdout).toContain('"diagnostics": []');
   });
+  it('--quiet hides warnings but the exit code still counts them (--fail-severity, --max-warnings)', () => {
+    const failing = cli(['lint', '--quiet', '--fail-severity', 'warning', 'w.yaml'], { cwd: dir });
+    expect(failing).toMatchObject({ code: 1, stdout: '' });
+    expect(failing.stderr).toBe(
+      'svc-admin-spec found 1 warning at or above --fail-severity warning; --quiet lists errors only.\n',
+    );
+    const over = cli(['lint', '--quiet', '--max-warnings', '0', 'w.yaml'], { cwd: dir });
+    expect(over).toMatchObject({ code: 1, stdout: '' });
+    expect(over.stderr).toBe('svc-admin-spec found 1 warning (more than --max-warnings 0).\n');
+    expect(cli(['lint', '--quiet', '--max-warnings', '1', 'w.yaml'], { cwd: dir })).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
+    // The report (its summary too) holds what --quiet shows: errors only.
+    const json = report(cli(['lint', '--quiet', '--fail-severity', 'warning', '-f', 'json', 'w.yaml'], { cwd: dir }));
+    expect(json.summary).toEqual({ errors: 0, warnings: 0, infos: 0, files: 1 });
+  });
+  it('--quiet with --max-findings: the errors left out are counted, the hidden warnings are not', () => {
+    const keys = Array.from({ length: 4 }, (_, i) => `    unknown_${i}: 1`).join('\n');
+    const mixed = scratch({
+      'm.yaml': `name: a\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:1"]\n    fetchMaxBytes: 1048576\n${keys}\n`,
+    });
+    const json = report(cli(['lint', '--quiet', '--max-findings', '2', '-f', 'json', 'm.yaml'], { cwd: mixed }));
+    expect(json.summary).toEqual({ errors: 4, warnings: 0, infos: 0, files: 1 });
+    expect(json.results[0]!.diagnostics.map((d) => d.severity)).toEqual(['error', 'error', 'error']);
+    expect(json.results[0]!.diagnostics[2]).toMatchObject({
+      code: 'report/too-many-findings',
+      omitted: { errors: 2, warnings: 0, infos: 0 },
+    });
+  });
   it('--output to a path that cannot be written is a clear error (exit 2)', () => {
     const r = cli(['lint', '--output', 'w.yaml/report.txt', 'w.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
@@ -351,5 +381,64 @@ describe('secrets', () => {
     }
     const dry = cli(['lint', '--fix-dry-run', '.'], { cwd: dir });
     expect(dry.stdout).not.toContain(PASSWORD);
+  });
+});
+
+describe('a report cut short by --max-findings', () => {
+  // 11 findings: 6 errors, 4 warnings, 1 info.
+  const typos = join(ROOT, 'examples', 'bad', 'typos.yaml');
+  const warnings = ['a', 'b', 'c', 'd', 'e'].map((s) => `      - retention.msec${s}`).join('\n');
+  const dir = scratch({
+    'w.yaml': `name: a\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:1"]\n  topicMetadataSyncOptions:\n    autoCreateShadowTopicFilters: [{filterType: FILTER_TYPE_INCLUDE, name: "*", patternType: PATTERN_TYPE_LITERAL}]\n    syncedShadowTopicProperties:\n${warnings}\n`,
+  });
+  const sarifSchema = JSON.parse(
+    readFileSync(join(ROOT, 'test', 'fixtures', 'reference', 'sarif-schema-2.1.0.json'), 'utf8'),
+  ) as object;
+  const validateSarif = new Ajv04({ allErrors: true, strict: false, validateFormats: false }).compile(sarifSchema);
+
+  it('counts the findings it leaves out: the summaries and --max-warnings see them all', () => {
+    const json = report(cli(['lint', '--max-findings', '2', '-f', 'json', 'w.yaml'], { cwd: dir }));
+    expect(json.summary).toEqual({ errors: 0, warnings: 5, infos: 0, files: 1 });
+    expect(json.results[0]!.diagnostics).toHaveLength(3);
+    expect(json.results[0]!.diagnostics[2]).toMatchObject({
+      code: 'report/too-many-findings',
+      severity: 'warning',
+      omitted: { errors: 0, warnings: 3, infos: 0 },
+    });
+    const over = cli(['lint', '--max-findings', '2', '--max-warnings', '3', 'w.yaml'], { cwd: dir });
+    expect(over.code).toBe(1);
+    expect(over.stderr).toBe('svc-admin-spec found 5 warnings (more than --max-warnings 3).\n');
+    expect(over.stdout).toContain('✖ 5 problems (0 errors, 5 warnings, 0 infos) in 1 file');
+    expect(cli(['lint', '--max-findings', '2', '--max-warnings', '5', 'w.yaml'], { cwd: dir }).code).toBe(0);
+    const filed = cli(['lint', '--max-findings', '2', '-f', 'sarif', '-o', 'r.sarif', 'w.yaml'], { cwd: dir });
+    expect(filed.stdout).toBe('✖ 5 problems (0 errors, 5 warnings, 0 infos) in 1 file; report written to r.sarif.\n');
+  });
+
+  it('gives the same summary at every limit, and keeps every format valid', async () => {
+    const full = report(cli(['lint', '-f', 'json', typos]));
+    expect(full.summary).toEqual({ errors: 6, warnings: 4, infos: 1, files: 1 });
+    for (const max of ['1', '8']) {
+      const json = report(cli(['lint', '--max-findings', max, '-f', 'json', typos]));
+      expect(json.summary, max).toEqual(full.summary);
+      const marker = json.results[0]!.diagnostics.at(-1) as { omitted?: Record<string, number>; message: string };
+      const omitted = 11 - Number(max);
+      expect(
+        Object.values(marker.omitted!).reduce((a, b) => a + b, 0),
+        max,
+      ).toBe(omitted);
+      expect(marker.message).toMatch(new RegExp(`^${omitted} more findings were not listed`));
+      const stylish = cli(['lint', '--max-findings', max, typos]);
+      expect(stylish.stdout, max).toContain('✖ 11 problems (6 errors, 4 warnings, 1 info) in 1 file');
+      const sarif = JSON.parse(cli(['lint', '--max-findings', max, '-f', 'sarif', typos]).stdout) as any;
+      expect(validateSarif(sarif), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
+      const last = sarif.runs[0].results.at(-1);
+      expect(last.ruleId).toBe('report/too-many-findings');
+      expect(last.properties.omitted).toEqual(marker.omitted);
+      expect(await junitProblems(cli(['lint', '--max-findings', max, '-f', 'junit', typos]).stdout)).toEqual([]);
+      expect(gitlabProblems(cli(['lint', '--max-findings', max, '-f', 'gitlab', typos]).stdout)).toEqual([]);
+      const github = cli(['lint', '--max-findings', max, '-f', 'github', typos]).stdout.trim().split('\n');
+      expect(github).toHaveLength(Number(max) + 1);
+      expect(github.at(-1)).toContain(`::${omitted} more findings were not listed`);
+    }
   });
 });

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- reports are walked loosely here. */
 /** `svc-admin-spec apply` and `get-broker`, run as built, against the loopback server. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -215,26 +216,63 @@ describe('svc-admin-spec apply', () => {
     expect(down.stderr).toMatch(/\(network\).*ECONNREFUSED/);
   });
 
-  it('--dry-run prints the request with secrets masked and sends nothing', async () => {
+  it('--dry-run prints the request with placeholders as written, secrets masked, and sends nothing', async () => {
     const lb = await server();
-    const dir = scratch({ 'link.yaml': LINK });
+    const literal = LINK.replace('${SCRAM_PASSWORD}', SCRAM_PASSWORD);
+    const dir = scratch({ 'link.yaml': LINK, 'literal.yaml': literal });
     const r = await run(['apply', '--dry-run', '--admin-url', lb.url, '--target-version', '26.1', 'link.yaml'], {
       cwd: dir,
       env: { SCRAM_PASSWORD },
     });
-    expect(r.code).toBe(0);
+    expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toContain('would send (secrets masked)');
-    const json = r.stdout.slice(r.stdout.indexOf('{'));
-    expect(JSON.parse(json)).toMatchObject({
-      shadowLink: {
-        name: 'dr-link',
-        configurations: {
-          clientOptions: { authenticationConfiguration: { scramConfiguration: { password: '********' } } },
-        },
-      },
-    });
+    const password = (text: string) =>
+      (JSON.parse(text.slice(text.indexOf('{'))) as any).shadowLink.configurations.clientOptions
+        .authenticationConfiguration.scramConfiguration.password as string;
+    expect(password(r.stdout)).toBe('${SCRAM_PASSWORD}');
     expect(r.stdout).not.toContain(SCRAM_PASSWORD);
+    // A password written into the file is masked.
+    const written = await run(
+      ['apply', '--dry-run', '--target-version', '26.1', '--rule', 'no-plaintext-secret=off', 'literal.yaml'],
+      { cwd: dir },
+    );
+    expect(written.code).toBe(0);
+    expect(password(written.stdout)).toBe('********');
+    expect(written.stdout + written.stderr).not.toContain(SCRAM_PASSWORD);
     expect(lb.requests).toHaveLength(0);
+  });
+
+  it('--dry-run needs no variable set: it names the unset ones on stderr; apply still refuses', async () => {
+    const dir = scratch({ 'link.yaml': LINK });
+    const note =
+      'svc-admin-spec apply: --dry-run: SCRAM_PASSWORD is not set (link.yaml: /shadowLink/configurations/clientOptions/authenticationConfiguration/scramConfiguration/password); apply without --dry-run refuses to send until it is set.\n';
+    for (const format of ['stylish', 'json']) {
+      const r = await run(['apply', '--dry-run', '--target-version', '26.1', '-f', format, 'link.yaml'], { cwd: dir });
+      expect([r.code, r.stderr], format).toEqual([0, note]);
+      const shown =
+        format === 'json'
+          ? (JSON.parse(r.stdout) as any).dryRun[0].request
+          : JSON.parse(r.stdout.slice(r.stdout.indexOf('{')));
+      expect(
+        shown.shadowLink.configurations.clientOptions.authenticationConfiguration.scramConfiguration.password,
+      ).toBe('${SCRAM_PASSWORD}');
+    }
+    const empty = await run(['apply', '--dry-run', '--target-version', '26.1', 'link.yaml'], {
+      cwd: dir,
+      env: { SCRAM_PASSWORD: '' },
+    });
+    expect(empty.stderr).toContain('SCRAM_PASSWORD is empty (link.yaml: ');
+    const auth = ['--admin-url', 'http://127.0.0.1:1', '--admin-user', 'a', '--admin-password-env', 'ADMIN_PW'];
+    const noAuth = await run(['apply', '--dry-run', ...auth, '--target-version', '26.1', 'link.yaml'], { cwd: dir });
+    expect(noAuth.code).toBe(0);
+    expect(noAuth.stderr).toContain(
+      'svc-admin-spec apply: --dry-run: --admin-password-env names ADMIN_PW, but that environment variable is not set. apply without --dry-run stops there.\n',
+    );
+    const real = await run(['apply', '--admin-url', 'http://127.0.0.1:1', '--target-version', '26.1', 'link.yaml'], {
+      cwd: dir,
+    });
+    expect(real.code).toBe(2);
+    expect(real.stderr).toMatch(/SCRAM_PASSWORD is not set.*Nothing was sent/);
   });
 
   it('refuses a server older than shadow links (exit 1), sending no CreateShadowLink', async () => {

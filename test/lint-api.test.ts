@@ -286,6 +286,14 @@ describe('validate', () => {
       expect(validate('ShadowLink', odd).valid).toBe(false);
     expect(() => validate('Nope' as DocumentKind, {})).toThrow(UnknownKindError);
   });
+
+  it('counts in its message the errors that maxFindings left out of the list', () => {
+    const clientOptions = Object.fromEntries(['a', 'b', 'c', 'd'].map((k) => [`unknown_${k}`, 1]));
+    const r = validate('ShadowLink', { name: 'x', configurations: { clientOptions } }, { maxFindings: 2 });
+    if (r.valid) throw new Error('expected findings');
+    expect(r.diagnostics.at(-1)).toMatchObject({ code: 'report/too-many-findings', omitted: { errors: 3 } });
+    expect(r.error.message).toMatch(/^ShadowLink is invalid: 5 errors; first: /);
+  });
 });
 
 describe('$schema', () => {

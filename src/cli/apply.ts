@@ -4,13 +4,15 @@
  */
 import { resolve } from 'node:path';
 import { createAdminClient, type DiagnosticsEvent } from '../client/index';
+import type { PlaceholderError } from '../client/placeholders';
 import { PRELINTED, type PrelintedCallOptions } from '../client/client';
 import { toWire } from '../client/wire';
 import { TARGET_VERSIONS, type TargetVersion } from '../engine/types';
 import { format } from '../format/index';
 import { printable } from '../format/ansi';
 import { lintText, type FileResult } from '../lint/lint-text';
-import { isSecretPointer } from '../secrets/classify';
+import { isSecretValue } from '../secrets/classify';
+import { isPlaceholder } from '../secrets/placeholder';
 import { collectSecrets, mask, MASK } from '../secrets/redact';
 import { decode } from '../source/index';
 import { childPointer, isObject } from '../util/pointer';
@@ -41,26 +43,49 @@ function asRequest(kind: string | null, value: unknown): unknown {
   return { shadowLink: value };
 }
 
-/** The request with every value at a secret position (and every secret anywhere) masked. */
+/** The request with every secret value (and every secret anywhere in text) masked; placeholders are not secrets. */
 function masked(value: unknown, secrets: readonly string[], pointer = ''): unknown {
-  if (typeof value === 'string') return isSecretPointer(pointer) && value !== '' ? MASK : mask(value, secrets);
+  if (typeof value === 'string') return isSecretValue(value, pointer) && value !== '' ? MASK : mask(value, secrets);
   if (Array.isArray(value)) return value.map((v, i) => masked(v, secrets, childPointer(pointer, i)));
   if (isObject(value))
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, secrets, childPointer(pointer, k))]));
   return value;
 }
 
+/** Why a placeholder could not be filled, by the variable's name only (a template by its field). */
+function unfilledNote(file: string, p: PlaceholderError, env: CliIO['env']): string {
+  const where = `${printable(file)}: ${printable(p.pointer)}`;
+  if (p.variable.startsWith('{{'))
+    return `a {{ template }} expression (${where}) cannot be filled; apply without --dry-run refuses to send it.`;
+  const state = env[p.variable] === undefined ? 'not set' : 'empty';
+  return `${p.variable} is ${state} (${where}); apply without --dry-run refuses to send until it is set.`;
+}
+
+/**
+ * The client options; a dry run, which connects to nothing, only notes an unset credential
+ * variable or an unreadable TLS file that a real run would stop on.
+ */
+function connectionFor(args: ApplyArgs, io: CliIO): ReturnType<typeof clientOptions> | undefined {
+  try {
+    return clientOptions(args, io);
+  } catch (error) {
+    if (!args.dryRun || !(error instanceof ConfigError)) throw error;
+    io.stderr.write(`svc-admin-spec apply: --dry-run: ${error.message} apply without --dry-run stops there.\n`);
+    return undefined;
+  }
+}
+
 /** Runs `apply`; returns the exit code. */
 export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   const config = await loadConfig(args, io.cwd);
-  const options = clientOptions(args, io);
-  const secrets = connectionSecrets(options);
+  const options = connectionFor(args, io);
+  const secrets = options ? connectionSecrets(options) : [];
   const diagnosticsEvents: { file: string; event: DiagnosticsEvent }[] = [];
   let currentFile = '';
   const client = args.dryRun
     ? undefined
     : createAdminClient({
-        ...options,
+        ...options!,
         ...(config.catalog.custom.length > 0 ? { customRules: config.catalog.custom } : {}),
         targetVersion: args.targetVersion,
         onDiagnostics: (event) => diagnosticsEvents.push({ file: currentFile, event }),
@@ -141,23 +166,30 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
     return 1;
   }
 
-  // Placeholders are filled for every file before the first is sent, so a missing variable sends nothing.
+  // Placeholders are filled for every file before the first is sent, so a missing variable sends
+  // nothing. A dry run keeps them as written and only names the variables a real run would miss.
+  const unfilled: { file: string; problems: PlaceholderError[] }[] = [];
   const requests = loaded.map((l) => {
     const request = asRequest(l.result.kind, l.value);
-    return { ...l, request, wire: toWire('CreateShadowLinkRequest', request, io.env) };
+    const problems: PlaceholderError[] = [];
+    const wire = toWire('CreateShadowLinkRequest', request, io.env, args.dryRun ? { unfilled: problems } : {});
+    if (problems.length > 0) unfilled.push({ file: l.file, problems });
+    return { ...l, request, wire };
   });
 
   if (args.dryRun) {
-    const shown = requests.map((r) => ({
-      file: r.file,
-      request: masked(r.wire.value, [...r.wire.secrets, ...collectSecrets(r.wire.value), ...secrets]),
-    }));
+    const shown = requests.map((r) => {
+      const inFile = collectSecrets(r.wire.value).filter((x) => !isPlaceholder(x));
+      return { file: r.file, request: masked(r.wire.value, [...inFile, ...secrets]) };
+    });
     if (args.format === 'json') report({ dryRun: shown });
     else {
       io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION }));
       for (const s of shown)
         io.stdout.write(`# ${printable(s.file)}: would send (secrets masked)\n${JSON.stringify(s.request, null, 2)}\n`);
     }
+    for (const { file, problems } of unfilled)
+      for (const p of problems) io.stderr.write(`svc-admin-spec apply: --dry-run: ${unfilledNote(file, p, io.env)}\n`);
     return 0;
   }
 

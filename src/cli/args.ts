@@ -1,13 +1,12 @@
 /** Command-line arguments: parsing and the help text. */
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../lint/diagnostics';
-import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
-import { CUSTOM_RULE_ID } from '../engine/custom';
-import { ruleById } from '../engine/registry';
+import { TARGET_VERSIONS, type RuleSetting, type TargetVersion } from '../engine/types';
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
-import { nearest } from '../util/suggest';
+import { editDistance, nearest } from '../util/suggest';
 import type { RuleSettings } from './config';
 import { FORMAT_NAMES, type FormatName } from '../format/index';
+import { APPLY_FLAGS, GET_BROKER_FLAGS, type FlagSpec } from './client-flags';
 import { planOutputs, type ReportOutput } from './outputs';
 import { UsageError } from './usage-error';
 
@@ -35,6 +34,11 @@ export interface LintCommand {
   color?: boolean;
   quiet: boolean;
   maxFindings?: number;
+  /**
+   * No command was named and the first path is a bare word (`lnit`): unless such a file exists,
+   * the run checks it, it is a misspelt command.
+   */
+  bareWord?: string;
 }
 
 /** Options of `svc-admin-spec --print-config FILE`: the settings that would apply to one file. */
@@ -60,7 +64,7 @@ export type Command =
   | PrintConfigCommand
   | RulesCommand
   | ClientCommand
-  | { command: 'help' }
+  | { command: 'help'; topic?: 'lsp' }
   | { command: 'version' }
   | { command: 'lsp' };
 
@@ -111,7 +115,7 @@ Options:
   --fix-dry-run                     Print the changes --fix would make, without writing
   --color, --no-color               Force colour on or off (default: on for a terminal; NO_COLOR and
                                     FORCE_COLOR are honoured)
-  --quiet                           Report errors only
+  --quiet                           Report errors only (the exit code still counts warnings)
   --max-findings <n>                Most findings listed per file (default 2000); the rest are counted
   --print-config <file>             Print the settings that apply to the file as JSON (kind, target
                                     version, rule severities and options, ignored) and exit
@@ -120,6 +124,31 @@ Options:
 
 Exit codes: 0 no finding at or above the fail level; 1 findings at or above it (or too many
 warnings); 2 usage error, unreadable input or internal error.`;
+
+/** Help of `lsp`. */
+export const LSP_HELP = `Usage: svc-admin-spec lsp --stdio
+
+Runs the language server: Language Server Protocol over standard input and output. Editors start
+it (see "Language server" in the README); it lints each open Admin API v2 document as you type,
+with the config file, quick fixes and hovers, as \`svc-admin-spec lint\` would.
+
+Options:
+  --stdio                     Speak LSP over standard input and output (required)
+  --clientProcessId <pid>     Exit when that process ends (editors pass it)
+  -h, --help                  Show this help`;
+
+/** The commands, for "did you mean" (with the flags people write as commands). */
+const COMMANDS = ['lint', 'rules', 'apply', 'get-broker', 'lsp'];
+const COMMAND_LIKE = [...COMMANDS, 'help', '--help', '--version', '--print-config'];
+
+/** The usage error for a first argument that is neither a command nor an existing file: did you mean a command? */
+export function unknownCommandMessage(word: string): string {
+  // Command names are short: two edits (a swapped pair, as in "lnit") still name one.
+  const guess = nearest(word, COMMAND_LIKE) ?? COMMAND_LIKE.find((c) => editDistance(word.toLowerCase(), c, 2) <= 2);
+  return guess
+    ? `"${word}" is neither a command nor a file or directory; did you mean "${guess}"?`
+    : `"${word}" is neither a command (${COMMANDS.join(', ')}) nor a file or directory.`;
+}
 
 /** `--output.<format>` for every format, so each is a known flag. */
 const KEYED_OUTPUT_OPTIONS = Object.fromEntries(
@@ -153,16 +182,34 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'v' },
 } as const;
 
-/** The long flags, for "did you mean". */
-const LONG_FLAGS = Object.keys(OPTIONS).map((f) => `--${f}`);
+/** Each command's flags. */
+const FLAGS_OF: Readonly<Record<'lint' | 'apply' | 'get-broker', Readonly<Record<string, FlagSpec>>>> = {
+  lint: OPTIONS,
+  apply: APPLY_FLAGS,
+  'get-broker': GET_BROKER_FLAGS,
+};
 
-/** A readable message for what `parseArgs` rejected: an unknown flag gets a did-you-mean. */
-function argumentProblem(error: Error & { code?: string }): string {
+/**
+ * A readable message for what `parseArgs` rejected for `command`: an unknown flag gets a
+ * did-you-mean among that command's flags, or names the commands that have it.
+ */
+export function argumentProblem(error: Error & { code?: string }, command: keyof typeof FLAGS_OF = 'lint'): string {
   const text = error.message;
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const flag = /Unknown option '([^']*)'/.exec(text)?.[1] ?? '';
     const bare = flag.replace(/=.*$/s, '');
-    const guess = bare.startsWith('--') ? nearest(bare, LONG_FLAGS) : undefined;
+    const name = bare.slice(2);
+    const owners = bare.startsWith('--')
+      ? (Object.keys(FLAGS_OF) as (keyof typeof FLAGS_OF)[]).filter((c) => Object.hasOwn(FLAGS_OF[c], name))
+      : [];
+    if (owners.length > 0) {
+      const list = owners.join(' and ');
+      return command === 'lint'
+        ? `Unknown option "${bare}": it is an option of ${list}; put it after the command.`
+        : `Unknown option "${bare}": ${command} does not take it (it is an option of ${list}).`;
+    }
+    const long = Object.keys(FLAGS_OF[command]).map((f) => `--${f}`);
+    const guess = bare.startsWith('--') ? nearest(bare, long) : undefined;
     return `Unknown option "${bare.slice(0, 60)}"${guess ? `; did you mean "${guess}"?` : '.'}`;
   }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
@@ -176,12 +223,16 @@ function argumentProblem(error: Error & { code?: string }): string {
 /** `lsp --stdio`; LSP clients may add `--clientProcessId=<pid>` (the server exits when that process ends). */
 function parseLsp(args: readonly string[]): Command {
   let stdio = false;
+  if (args.includes('--help') || args.includes('-h')) return { command: 'help', topic: 'lsp' };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--stdio') stdio = true;
     else if (/^--clientProcessId=\d+$/.test(a)) continue;
     else if (a === '--clientProcessId' && /^\d+$/.test(args[i + 1] ?? '')) i++;
-    else throw new UsageError(`lsp: unknown argument "${a.slice(0, 60)}"; the language server runs with --stdio.`);
+    else
+      throw new UsageError(
+        `lsp: unknown argument "${a.slice(0, 60)}"; the language server runs with --stdio (see lsp --help).`,
+      );
   }
   if (!stdio)
     throw new UsageError('lsp: pass --stdio (the language server speaks LSP over standard input and output).');
@@ -189,29 +240,49 @@ function parseLsp(args: readonly string[]): Command {
 }
 
 /**
- * The `--rule <id>=<severity>` flags. Custom rules (`@namespace/name`) are known only once the
- * config's plugins are loaded; `loadConfig` checks every id against the catalogue then.
+ * The `--rule <id>=<severity>` flags, as written. Ids and severities are checked by `loadConfig`,
+ * against the catalogue with the config's plugins (custom rules are known only then), with the
+ * config file's checks and did-you-means (`warn` → "warning", a misspelt id → the rule).
  */
 export function parseRuleFlags(flags: readonly string[] | undefined): RuleSettings {
   const rules: RuleSettings = {};
   for (const r of flags ?? []) {
     const m = /^([^=]+)=(.+)$/.exec(r);
-    if (!m) throw new UsageError(`--rule expects <id>=<severity>, got "${r}".`);
+    if (!m) throw new UsageError(`--rule expects <id>=<severity>, got "${r.slice(0, 80)}".`);
     const [, id, level] = m as unknown as [string, string, string];
-    if (!ruleById.has(id) && !CUSTOM_RULE_ID.test(id))
-      throw new UsageError(`Unknown rule "${id}" in --rule; run \`svc-admin-spec rules\` to list them.`);
-    if (!(RULE_SETTINGS as readonly string[]).includes(level))
-      throw new UsageError(`--rule ${id}: severity must be one of ${RULE_SETTINGS.join(', ')}.`);
     rules[id] = level as RuleSetting;
   }
   return rules;
 }
 
+/** Long flags (of any command) that take a value, so that a value is never taken for a command. */
+const VALUE_FLAGS = new Set(
+  Object.entries({ ...OPTIONS, ...APPLY_FLAGS, ...GET_BROKER_FLAGS } as Record<string, FlagSpec>)
+    .filter(([, spec]) => spec.type === 'string')
+    .map(([name]) => name),
+);
+
+/** Where the first positional argument (the command, if any) is, after global flags and their values; -1 if none. */
+function firstPositional(argv: readonly string[]): number {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return -1;
+    if (a === '-' || !a.startsWith('-')) return i;
+    if (a.includes('=')) continue;
+    if (a.startsWith('--') ? VALUE_FLAGS.has(a.slice(2)) : a === '-f' || a === '-o' || a === '-c') i++;
+  }
+  return -1;
+}
+
 /** Parses argv (without `node` and the script). */
 export function parseCommandLine(argv: readonly string[]): Command {
-  const first = argv[0];
-  if (first === 'apply' || first === 'get-broker') return { command: first, argv: argv.slice(1) };
-  if (first === 'lsp') return parseLsp(argv.slice(1));
+  // A command after global flags (`--no-color apply …`) takes them as its own.
+  const at = firstPositional(argv);
+  const first = at >= 0 ? argv[at] : undefined;
+  if (first === 'apply' || first === 'get-broker' || first === 'lsp') {
+    const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
+    return first === 'lsp' ? parseLsp(rest) : { command: first, argv: rest };
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -306,5 +377,6 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (v['ignore-file'] !== undefined) cmd.ignoreFile = v['ignore-file'];
   if (v.color) cmd.color = true;
   if (v['no-color']) cmd.color = false;
+  if (!isCommand && /^[A-Za-z][\w-]*$/.test(command)) cmd.bareWord = command;
   return cmd;
 }

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { TARGET_VERSIONS, type TargetVersion } from '../engine/types';
 import { FORMAT_NAMES, type FormatName } from '../format/index';
 import type { RuleSettings } from '../engine/settings';
-import { parseRuleFlags, UsageError } from './args';
+import { argumentProblem, parseRuleFlags, UsageError } from './args';
+import { APPLY_FLAGS, GET_BROKER_FLAGS, type FlagSpec } from './client-flags';
 
 /** How to reach the admin API: URL, credentials, TLS files, time limit. */
 export interface ConnectionArgs {
@@ -55,7 +56,8 @@ sent. \${NAME} placeholders in secret fields are filled from the environment at 
 Options:
 ${CONNECTION_HELP}
   --target-version <v>       Facts to lint with: auto (default: ask the server with GetBroker), ${TARGET_VERSIONS.join(', ')}
-  --dry-run                  Lint and print the request that would be sent (secrets masked); send nothing
+  --dry-run                  Lint and print the request that would be sent (secrets masked, placeholders
+                             as written; unset variables are named on stderr); send nothing
   --kind <Kind>              Read every file as CreateShadowLinkRequest or ShadowLink
   -f, --format <name>        Report format for findings: ${FORMAT_NAMES.join(', ')} (json also carries the results)
   -c, --config <file>        Config file (default: found upward from the working directory)
@@ -81,28 +83,16 @@ ${CONNECTION_HELP}
 Exit codes: 0 printed; 1 the server refused (its code and message are printed); 2 usage,
 network or TLS problems.`;
 
-const CONNECTION_OPTIONS = {
-  'admin-url': { type: 'string' },
-  'admin-user': { type: 'string' },
-  'admin-password-env': { type: 'string' },
-  'admin-token-env': { type: 'string' },
-  'ca-file': { type: 'string' },
-  'cert-file': { type: 'string' },
-  'key-file': { type: 'string' },
-  timeout: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
-
+/** Parses with `parseArgs`; an unknown flag gets a did-you-mean among this command's flags. */
 function parse(
+  command: 'apply' | 'get-broker',
   argv: readonly string[],
-  options: OptionSpec,
+  options: Record<string, FlagSpec>,
 ): { values: Record<string, unknown>; positionals: string[] } {
   try {
     return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/^TypeError \[\w+\]: /, ''));
+    throw new UsageError(argumentProblem(error as Error & { code?: string }, command));
   }
 }
 
@@ -153,18 +143,7 @@ function connection(v: Record<string, unknown>): ConnectionArgs {
 
 /** Parses `apply`'s arguments (after the command name); `null` for --help. */
 export function parseApplyArgs(argv: readonly string[]): ApplyArgs | null {
-  const { values: v, positionals } = parse(argv, {
-    ...CONNECTION_OPTIONS,
-    'target-version': { type: 'string' },
-    'dry-run': { type: 'boolean' },
-    kind: { type: 'string' },
-    format: { type: 'string', short: 'f' },
-    config: { type: 'string', short: 'c' },
-    'no-config': { type: 'boolean' },
-    rule: { type: 'string', multiple: true },
-    color: { type: 'boolean' },
-    'no-color': { type: 'boolean' },
-  });
+  const { values: v, positionals } = parse('apply', argv, APPLY_FLAGS);
   if (v.help) return null;
   const conn = connection(v);
   const dryRun = v['dry-run'] === true;
@@ -208,11 +187,7 @@ export function parseGetBrokerArgs(argv: readonly string[]): GetBrokerArgs | nul
         ? [`--node-id=${a}`]
         : [a],
   );
-  const { values: v, positionals } = parse(joined, {
-    ...CONNECTION_OPTIONS,
-    'node-id': { type: 'string' },
-    format: { type: 'string', short: 'f' },
-  });
+  const { values: v, positionals } = parse('get-broker', joined, GET_BROKER_FLAGS);
   if (v.help) return null;
   if (positionals.length > 0) throw new UsageError(`get-broker takes no file (got "${positionals[0]}").`);
   const conn = connection(v);

@@ -1,5 +1,5 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
-import { mkdirSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { codeDocsUrl } from '../engine/catalog';
 import { autofixes } from '../fix/apply';
@@ -7,12 +7,16 @@ import { unifiedDiff } from '../fix/diff';
 import { fixText } from '../fix/fix-text';
 import { printable } from '../format/ansi';
 import { FORMATTERS, summaryLine, WORKSPACE_VARIABLE } from '../format/index';
-import { countBySeverity, SEVERITY_RANK, type FileCode } from '../lint/diagnostics';
+import { plural } from '../format/summary';
+import { countBySeverity, SEVERITY_RANK, type Diagnostic, type FileCode } from '../lint/diagnostics';
+import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
 import { lintText, type FileResult } from '../lint/lint-text';
 import { decode } from '../source/index';
 import {
   HELP,
+  LSP_HELP,
   parseCommandLine,
+  unknownCommandMessage,
   UsageError,
   type LintCommand,
   type PrintConfigCommand,
@@ -82,7 +86,8 @@ function lintOne(
     ...(cmd.kind ? { kind: cmd.kind } : {}),
     ...(cmd.targetVersion ? { targetVersion: cmd.targetVersion } : {}),
     ...(io.now ? { now: io.now() } : {}),
-    ...(cmd.maxFindings !== undefined ? { maxFindings: cmd.maxFindings } : {}),
+    // Capped only after the ignore file and --quiet (runLint): a baseline and the exit code see every finding.
+    maxFindings: Number.MAX_SAFE_INTEGER,
   });
   const text = decoded.text;
   const out: Linted = { result: { file: display, kind: null, diagnostics: [] }, bytes };
@@ -117,6 +122,9 @@ function canonicalPath(path: string): string {
 
 /** Lints the inputs and reports; returns the exit code. */
 async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
+  // `svc-admin-spec lnit x.yaml`: a misspelt command, unless a file of that name is meant.
+  if (cmd.bareWord !== undefined && !existsSync(resolve(io.cwd, cmd.bareWord)))
+    throw new UsageError(unknownCommandMessage(cmd.bareWord));
   const config = await loadConfig(cmd, io.cwd);
   const paths = cmd.paths.length > 0 ? cmd.paths : ['.'];
   const { inputs, unmatched } = expandInputs(paths, io.cwd);
@@ -239,11 +247,14 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     const count = ignore.entries.length;
     io.stderr.write(`Wrote ${count} entr${count === 1 ? 'y' : 'ies'} to ${ignore.path}.\n`);
   }
-  const results = linted.map((l) => {
-    let diagnostics = l.result.diagnostics;
-    if (ignore && l.absolute) diagnostics = applyIgnoreFile(diagnostics, ignore, l.absolute);
-    if (cmd.quiet) diagnostics = diagnostics.filter((d) => d.severity === 'error');
-    return { ...l.result, diagnostics };
+  // Every finding the ignore file leaves decides the exit code; the reports show what --quiet keeps, capped.
+  const complete = linted.map((l) =>
+    ignore && l.absolute ? applyIgnoreFile(l.result.diagnostics, ignore, l.absolute) : l.result.diagnostics,
+  );
+  const limit = cmd.maxFindings ?? DEFAULT_MAX_FINDINGS;
+  const results = linted.map((l, i) => {
+    const shown = cmd.quiet ? complete[i]!.filter((d) => d.severity === 'error') : complete[i]!;
+    return { ...l.result, diagnostics: capFindings(shown, limit) };
   });
 
   const fixable = cmd.fix ? 0 : results.reduce((n, r) => n + autofixes(r.diagnostics).length, 0);
@@ -278,20 +289,40 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     );
   }
 
+  return exitCode(cmd, complete, io);
+}
+
+/** 2 for an input problem, 1 for findings at or above the fail level or too many warnings, else 0. */
+function exitCode(cmd: LintCommand, complete: readonly Diagnostic[][], io: CliIO): number {
   let inputErrors = false;
-  let failing = false;
+  let failing = 0;
+  let failingErrors = 0;
   let warnings = 0;
-  for (const r of results) {
-    for (const d of r.diagnostics) {
+  for (const diagnostics of complete) {
+    for (const d of diagnostics) {
       if (d.code.startsWith('input/')) inputErrors = true;
-      if (SEVERITY_RANK[d.severity] <= SEVERITY_RANK[cmd.failSeverity]) failing = true;
+      if (SEVERITY_RANK[d.severity] <= SEVERITY_RANK[cmd.failSeverity]) {
+        failing++;
+        if (d.severity === 'error') failingErrors++;
+      }
     }
-    warnings += countBySeverity(r.diagnostics).warnings;
+    warnings += countBySeverity(diagnostics).warnings;
   }
   if (inputErrors) return 2;
-  if (failing) return 1;
+  if (failing > 0) {
+    // Nothing listed explains the exit code: say what --quiet hid.
+    if (cmd.quiet && failingErrors === 0) {
+      const found = plural(failing, cmd.failSeverity === 'info' ? 'finding' : 'warning');
+      io.stderr.write(
+        `svc-admin-spec found ${found} at or above --fail-severity ${cmd.failSeverity}; --quiet lists errors only.\n`,
+      );
+    }
+    return 1;
+  }
   if (cmd.maxWarnings !== undefined && warnings > cmd.maxWarnings) {
-    io.stderr.write(`svc-admin-spec found ${warnings} warnings (more than --max-warnings ${cmd.maxWarnings}).\n`);
+    io.stderr.write(
+      `svc-admin-spec found ${plural(warnings, 'warning')} (more than --max-warnings ${cmd.maxWarnings}).\n`,
+    );
     return 1;
   }
   return 0;
@@ -342,7 +373,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const cmd = parseCommandLine(argv);
     switch (cmd.command) {
       case 'help':
-        io.stdout.write(`${HELP}\n`);
+        io.stdout.write(`${cmd.topic === 'lsp' ? LSP_HELP : HELP}\n`);
         return 0;
       case 'version':
         io.stdout.write(`${VERSION}\n`);

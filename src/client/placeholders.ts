@@ -33,13 +33,29 @@ export interface Filled {
   secrets: string[];
 }
 
+/** How `fillPlaceholders` runs. */
+export interface FillOptions {
+  /**
+   * A dry run: every placeholder stays as written, and each one a real fill would refuse is added
+   * here instead of thrown (the CLI's `apply --dry-run` names them).
+   */
+  unfilled?: PlaceholderError[];
+}
+
 /**
  * Returns a copy of `doc` with each `${NAME}` (or `${NAME:-default}`) placeholder at a secret
  * position replaced by the variable's value. A missing or empty variable with no default, or a
- * `{{ template }}` expression, throws `PlaceholderError` before anything is sent.
+ * `{{ template }}` expression, throws `PlaceholderError` before anything is sent (see
+ * `FillOptions.unfilled` for a dry run).
  */
-export function fillPlaceholders(doc: unknown, env: Env): Filled {
+export function fillPlaceholders(doc: unknown, env: Env, options: FillOptions = {}): Filled {
   const secrets: string[] = [];
+  const dry = options.unfilled;
+  const refuse = (v: string, problem: PlaceholderError): string => {
+    if (!dry) throw problem;
+    dry.push(problem);
+    return v;
+  };
   const visit = (v: unknown, pointer: string, depth: number): unknown => {
     if (depth > 512) return v;
     if (typeof v === 'string') {
@@ -52,20 +68,27 @@ export function fillPlaceholders(doc: unknown, env: Env): Filled {
         const value = env[name];
         const chosen = value !== undefined && value !== '' ? value : fallback;
         if (chosen === undefined || chosen === '') {
-          throw new PlaceholderError(
-            name,
-            pointer,
-            `${pointer} is the placeholder \${${name}}, but the environment variable ${name} is ${value === undefined ? 'not set' : 'empty'}; set it, or give a default with \${${name}:-…}. Nothing was sent.`,
+          return refuse(
+            v,
+            new PlaceholderError(
+              name,
+              pointer,
+              `${pointer} is the placeholder \${${name}}, but the environment variable ${name} is ${value === undefined ? 'not set' : 'empty'}; set it, or give a default with \${${name}:-…}. Nothing was sent.`,
+            ),
           );
         }
+        if (dry) return v;
         secrets.push(chosen);
         return chosen;
       }
       if (TEMPLATE_RE.test(t)) {
-        throw new PlaceholderError(
-          t,
-          pointer,
-          `${pointer} is a {{ template }} expression, which this client cannot fill; render the template first, or use an \${ENV_VAR} placeholder. Nothing was sent.`,
+        return refuse(
+          v,
+          new PlaceholderError(
+            t,
+            pointer,
+            `${pointer} is a {{ template }} expression, which this client cannot fill; render the template first, or use an \${ENV_VAR} placeholder. Nothing was sent.`,
+          ),
         );
       }
       return v;

@@ -5,7 +5,7 @@
 import { canonicalize } from '../decode/decode';
 import type { DocumentKind } from '../model/kinds';
 import { isObject } from '../util/pointer';
-import { fillPlaceholders, type Env, type Filled } from './placeholders';
+import { fillPlaceholders, type Env, type FillOptions, type Filled } from './placeholders';
 
 /** The request kinds the client sends. */
 export type WireKind = Extract<DocumentKind, 'CreateShadowLinkRequest' | 'GetBrokerRequest'>;
@@ -21,8 +21,8 @@ function withoutSchemaKey(value: unknown): unknown {
  * The body to send for a document the linter accepted: the document as the server reads it
  * (`canonicalize`: camelCase keys, enum names, numbers as numbers, …) without its editor-only
  * `$schema` key, then with `${NAME}` placeholders in secret fields filled from `env` (after
- * canonicalizing, so that no secret goes through it).
+ * canonicalizing, so that no secret goes through it); a dry run keeps them (`FillOptions`).
  */
-export function toWire(kind: WireKind, value: unknown, env: Env): Filled {
-  return fillPlaceholders(canonicalize(kind, withoutSchemaKey(value)), env);
+export function toWire(kind: WireKind, value: unknown, env: Env, options?: FillOptions): Filled {
+  return fillPlaceholders(canonicalize(kind, withoutSchemaKey(value)), env, options);
 }

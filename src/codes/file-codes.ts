@@ -59,7 +59,7 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
     intro: 'Findings about the report itself rather than the document.',
     codes: {
       'too-many-findings':
-        'A document had more findings than the limit (2000 by default; `maxFindings` in the library, `--max-findings` on the command line). The first ones in document order are listed and this finding counts the rest by severity; it is as severe as the most severe finding left out.',
+        'A document had more findings than the limit (2000 by default; `maxFindings` in the library, `--max-findings` on the command line). The first ones in document order are listed and this finding counts the rest by severity, in its message and in its `omitted` field (`{ errors, warnings, infos }`; in SARIF, `properties.omitted`); it is as severe as the most severe finding left out. Summaries, `--max-warnings` and the exit code count the findings it stands for, not the one finding.',
     },
   },
   suppression: {

@@ -57,6 +57,8 @@ export const formatSarif: Formatter = (results, options) => {
           },
         ],
         partialFingerprints: { 'svcAdminSpec/v1': findingFingerprint(r.file, d) },
+        // report/too-many-findings: the findings it stands for, by severity, for tools that count.
+        ...(d.omitted ? { properties: { omitted: d.omitted } } : {}),
       };
     }),
   );

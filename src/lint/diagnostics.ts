@@ -58,6 +58,18 @@ export interface Diagnostic {
   docsUrl?: string;
   suggestions?: Suggestion[];
   related?: RelatedLocation[];
+  /**
+   * Only on `report/too-many-findings`: how many findings of each severity it stands for. Counts
+   * and thresholds (summaries, `--max-warnings`) count these instead of the one finding.
+   */
+  omitted?: SeverityCounts;
+}
+
+/** Numbers of findings by severity. */
+export interface SeverityCounts {
+  errors: number;
+  warnings: number;
+  infos: number;
 }
 
 /** Severities by seriousness: lower is more severe. */
@@ -93,13 +105,20 @@ export function normalizeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] 
   return [...best.values()].sort(compareDiagnostics);
 }
 
-/** Counts of diagnostics by severity. */
-export function countBySeverity(list: readonly Diagnostic[]): { errors: number; warnings: number; infos: number } {
+/**
+ * Counts of findings by severity; a `report/too-many-findings` finding counts as the findings it
+ * stands for (its `omitted`), so a capped list counts the same as the whole list.
+ */
+export function countBySeverity(list: readonly Diagnostic[]): SeverityCounts {
   let errors = 0;
   let warnings = 0;
   let infos = 0;
   for (const d of list) {
-    if (d.severity === 'error') errors++;
+    if (d.omitted) {
+      errors += d.omitted.errors;
+      warnings += d.omitted.warnings;
+      infos += d.omitted.infos;
+    } else if (d.severity === 'error') errors++;
     else if (d.severity === 'warning') warnings++;
     else infos++;
   }

@@ -9,7 +9,8 @@ export const TRUNCATED_CODE = 'report/too-many-findings';
 
 /**
  * The first `max` of the (already sorted) findings, plus a `report/too-many-findings` finding with
- * the totals of the rest, as severe as the most severe finding left out.
+ * the totals of the rest (in words, and by severity in `omitted`), as severe as the most severe
+ * finding left out.
  */
 export function capFindings(sorted: Diagnostic[], max: number): Diagnostic[] {
   if (sorted.length <= max) return sorted;
@@ -23,6 +24,7 @@ export function capFindings(sorted: Diagnostic[], max: number): Diagnostic[] {
     severity,
     pointer: '',
     message: `${rest.length} more findings were not listed (${c.errors} errors, ${c.warnings} warnings, ${c.infos} infos; ${sorted.length} in all). Fix the ones above first, or raise the limit (maxFindings, --max-findings).`,
+    omitted: c,
   });
   return kept;
 }

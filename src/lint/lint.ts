@@ -1,5 +1,5 @@
 /** The library's entry points: `lint`, `validate` and `assertValid`. */
-import { normalizeDiagnostics, type Diagnostic } from './diagnostics';
+import { countBySeverity, normalizeDiagnostics, type Diagnostic } from './diagnostics';
 import { catalogWith, codeDocsUrl } from '../engine/catalog';
 import { applySettingsToStructural, runRules, type RunSettings } from '../engine/run';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
@@ -78,10 +78,11 @@ export class ValidationError extends Error {
     readonly kind: DocumentKind,
     readonly diagnostics: Diagnostic[],
   ) {
-    const errors = diagnostics.filter((d) => d.severity === 'error');
-    const first = errors[0];
+    const first = diagnostics.find((d) => d.severity === 'error');
+    // Counted with the errors a report/too-many-findings finding stands for.
+    const errors = countBySeverity(diagnostics).errors;
     super(
-      `${kind} is invalid: ${errors.length} error${errors.length === 1 ? '' : 's'}` +
+      `${kind} is invalid: ${errors} error${errors === 1 ? '' : 's'}` +
         (first ? `; first: ${first.message} (${first.code} at ${first.pointer || '/'})` : ''),
     );
   }
