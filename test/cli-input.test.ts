@@ -106,6 +106,61 @@ describe('inputs', () => {
     expect(r.results.map((x) => x.file)).toEqual(['a.yaml', 'b.json']);
   });
 
+  it('says on stderr when a file named on the command line is not linted, and why', () => {
+    const dir = scratch({
+      'tsconfig.json': '{"compilerOptions": {"strict": true}}',
+      'other.json': '{"compilerOptions": {"strict": true}}',
+      'legacy/x.yaml': GOOD_YAML,
+      'svc-admin-spec.config.yaml': 'ignore: ["legacy/**"]\n',
+    });
+    const tool = cli(['lint', 'tsconfig.json'], { cwd: dir });
+    expect(tool).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr:
+        "svc-admin-spec: tsconfig.json was not linted: it is a tool's config file (tsconfig.json), never an Admin API document.\n",
+    });
+    const ignored = cli(['lint', 'legacy/x.yaml'], { cwd: dir });
+    expect(ignored).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr:
+        'svc-admin-spec: legacy/x.yaml was not linted: the "ignore" globs of svc-admin-spec.config.yaml cover it.\n',
+    });
+    // --quiet keeps them quiet; a directory walk skips both without a word.
+    expect(cli(['lint', '--quiet', 'tsconfig.json', 'legacy/x.yaml'], { cwd: dir }).stderr).toBe('');
+    expect(cli(['lint', '-f', 'json', 'legacy', 'tsconfig.json'], { cwd: dir }).stderr).toMatch(
+      /^svc-admin-spec: tsconfig\.json was not linted/,
+    );
+    // Any other JSON or YAML named on the command line is linted, and one that is no Admin API document says so.
+    const other = report(cli(['lint', '-f', 'json', 'other.json'], { cwd: dir }));
+    expect(other.results[0]!.diagnostics.map((d) => d.code)).toEqual(['kind/unrecognised']);
+  });
+
+  it('reports CI workflows and compose files in a linted directory; the config\'s "ignore" excludes them', () => {
+    const files = {
+      'links/dr.yaml': GOOD_YAML,
+      '.github/workflows/ci.yml':
+        'name: ci\non: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps: [{run: echo}]\n',
+      'docker-compose.yml': 'services:\n  web:\n    image: nginx\n',
+    };
+    const bare = scratch(files);
+    const r = cli(['lint', '-f', 'json', '.'], { cwd: bare });
+    expect(r.code).toBe(1);
+    expect(report(r).results.map((x) => [x.file, x.diagnostics.map((d) => d.code)])).toEqual([
+      ['docker-compose.yml', ['kind/unrecognised']],
+      ['.github/workflows/ci.yml', ['kind/unrecognised']],
+      ['links/dr.yaml', []],
+    ]);
+    const configured = scratch({
+      ...files,
+      'svc-admin-spec.config.yaml': 'ignore: [".github/**", "docker-compose*.yml"]\n',
+    });
+    const clean = cli(['lint', '-f', 'json', '.'], { cwd: configured });
+    expect(clean).toMatchObject({ code: 0, stderr: '' });
+    expect(report(clean).results.map((x) => x.file)).toEqual(['links/dr.yaml']);
+  });
+
   it('reads standard input, named by --stdin-filename or detected as JSON', () => {
     const yaml = cli(['lint', '--format', 'json', '--stdin-filename', 'links/dr.yaml', '-'], {
       input: 'name: "a b"\nconfigurations: {}\n',

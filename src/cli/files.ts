@@ -4,9 +4,14 @@ import { basename, join, relative, resolve } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { systemReason } from './fs-safe';
 
-/** One input: a file path (absolute and as shown), standard input, or a problem with an argument. */
+/**
+ * One input: a file path (absolute and as shown; `named` when the command line names the file
+ * itself), standard input, a tool's config named on the command line (not linted), or a problem
+ * with an argument.
+ */
 export type Input =
-  | { kind: 'file'; absolute: string; display: string }
+  | { kind: 'file'; absolute: string; display: string; named?: true }
+  | { kind: 'tool-config'; display: string }
   | { kind: 'stdin' }
   | { kind: 'missing'; display: string; message: string }
   | { kind: 'problem'; display: string; code: 'input/not-a-file' | 'input/unreadable'; message: string };
@@ -108,10 +113,10 @@ export function expandInputs(args: readonly string[], cwd: string): { inputs: In
   const unmatched: string[] = [];
   const seen = new Set<string>();
   const display = (absolute: string) => relative(cwd, absolute) || basename(absolute);
-  const add = (absolute: string) => {
+  const add = (absolute: string, named = false) => {
     if (seen.has(absolute)) return;
     seen.add(absolute);
-    inputs.push({ kind: 'file', absolute, display: display(absolute) });
+    inputs.push({ kind: 'file', absolute, display: display(absolute), ...(named ? { named: true as const } : {}) });
   };
   for (const arg of args) {
     if (arg === '-') {
@@ -131,12 +136,17 @@ export function expandInputs(args: readonly string[], cwd: string): { inputs: In
       const problems: Input[] = [];
       walk(absolute, found, problems, display);
       if (found.length === 0 && problems.length === 0) unmatched.push(arg);
-      found.forEach(add);
+      for (const p of found) add(p);
       inputs.push(...problems);
     } else if (stat) {
-      // Tool configs are never Admin API documents, even when a hook passes them by name.
-      if (NOT_DOCUMENTS.has(basename(absolute))) continue;
-      if (stat.isFile()) add(absolute);
+      // Tool configs are never Admin API documents, even when a hook passes them by name: not
+      // linted, and not a failure (pre-commit passes every staged YAML file), but said.
+      if (NOT_DOCUMENTS.has(basename(absolute))) {
+        if (!seen.has(absolute)) inputs.push({ kind: 'tool-config', display: display(absolute) });
+        seen.add(absolute);
+        continue;
+      }
+      if (stat.isFile()) add(absolute, true);
       else
         inputs.push({
           kind: 'problem',

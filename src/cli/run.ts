@@ -1,6 +1,6 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { codeDocsUrl } from '../engine/catalog';
 import { autofixes } from '../fix/apply';
 import { unifiedDiff } from '../fix/diff';
@@ -160,7 +160,18 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   })();
 
   const linted: Linted[] = [];
+  // A file named on the command line that is not linted is said (not with --quiet), never skipped silently.
+  const notLinted = (display: string, why: string) => {
+    if (!cmd.quiet) io.stderr.write(`svc-admin-spec: ${printable(display)} was not linted: ${why}\n`);
+  };
   for (const input of inputs) {
+    if (input.kind === 'tool-config') {
+      notLinted(
+        input.display,
+        `it is a tool's config file (${printable(basename(input.display))}), never an Admin API document.`,
+      );
+      continue;
+    }
     if (input.kind === 'missing') {
       linted.push(inputProblem(input.display, 'input/not-found', `${input.message}.`));
       continue;
@@ -195,7 +206,13 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
       );
       continue;
     }
-    if (isIgnored(config, input.absolute)) continue;
+    if (isIgnored(config, input.absolute)) {
+      if (input.named) {
+        const from = config.path ? printable(relative(io.cwd, config.path) || config.path) : 'the config';
+        notLinted(input.display, `the "ignore" globs of ${from} cover it.`);
+      }
+      continue;
+    }
     let bytes: Uint8Array;
     try {
       bytes = readRegularFile(input.absolute, 'The file');
