@@ -1,7 +1,8 @@
 /** Custom rules through the command line: `plugins` in the config file, ES modules and CommonJS. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadPlugins } from '../src/cli/plugins';
 import { cli, report, ROOT, scratch } from './cli-helpers';
 
 const EXAMPLE = join(ROOT, 'examples', 'custom-rules');
@@ -84,6 +85,19 @@ describe('plugins in the config file', () => {
       ['@a/two', 'warning', '@a/two saw dr-link.'],
     ]);
     expect(run.code).toBe(1);
+  });
+
+  it('are loaded again after an edit, ES module and CommonJS alike (a running language server sees the new rule)', async () => {
+    const dir = scratch({
+      'a.mjs': `export default ${ruleSource('@a/esm')};`,
+      'b.cjs': `module.exports = ${ruleSource('@a/cjs')};`,
+    });
+    const first = await loadPlugins(['./a.mjs', './b.cjs'], dir, 'config');
+    expect(first.map((r) => r.id)).toEqual(['@a/esm', '@a/cjs']);
+    writeFileSync(join(dir, 'a.mjs'), `export default ${ruleSource('@a/esm-edited')};`);
+    writeFileSync(join(dir, 'b.cjs'), `module.exports = ${ruleSource('@a/cjs-edited')};`);
+    const second = await loadPlugins(['./a.mjs', './b.cjs'], dir, 'config');
+    expect(second.map((r) => r.id)).toEqual(['@a/esm-edited', '@a/cjs-edited']);
   });
 
   it('accept their ids in directives, the ignore file, --print-config and SARIF', () => {

@@ -3,7 +3,7 @@
  * file (or a package name resolved from there), ES module or CommonJS, exporting a rule, an array
  * of rules, or `{ rules: [...] }`. Shared by the command line and the language server.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,6 +48,18 @@ function resolvePlugin(spec: string, baseDir: string): string {
   return path;
 }
 
+/**
+ * The URL to import a plugin file by, new whenever the file changes: module caches are keyed by URL
+ * (and CommonJS by file name), so a long-running language server sees an edited rule without a
+ * restart. Modules the plugin itself imports are its own; they are not reloaded.
+ */
+function freshUrl(path: string): string {
+  const { mtimeMs, size } = statSync(path);
+  const cjs = createRequire(path).cache;
+  if (Object.hasOwn(cjs, path)) delete cjs[path];
+  return `${pathToFileURL(path).href}?version=${mtimeMs}-${size}`;
+}
+
 /** The rules a plugin module exports: its default export (a rule, an array, or `{ rules: [...] }`), else a `rules` array export. */
 function rulesOf(namespace: Record<string, unknown>): unknown[] | undefined {
   const main = namespace['default'];
@@ -67,7 +79,7 @@ export async function loadPlugins(specs: readonly string[], baseDir: string, whe
     const at = `${where}: plugins[${i}] ${JSON.stringify(spec)}`;
     let namespace: Record<string, unknown>;
     try {
-      namespace = await importModule(pathToFileURL(resolvePlugin(spec, baseDir)).href);
+      namespace = await importModule(freshUrl(resolvePlugin(spec, baseDir)));
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       throw new PluginError(`${at} could not be loaded: ${reason}`);
