@@ -1,6 +1,7 @@
 /** File access for the command: only regular files are read, and every write is atomic. */
 import * as nodeFs from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { batches } from '../format/pieces';
 
 /** The file operations the command uses; tests inject failures through this. */
 export type FileSystem = Pick<
@@ -113,11 +114,12 @@ export function checkWritableTarget(path: string, what: string, fs: FileSystem =
  * Replaces a file's content atomically: a temporary file in the same directory is written,
  * flushed and renamed over the target, keeping its mode. With `expected`, the file must still
  * hold exactly those bytes (it was not edited since it was read). On any failure the target is
- * untouched, the temporary file is removed, and a `FileAccessError` says what happened.
+ * untouched, the temporary file is removed, and a `FileAccessError` says what happened. `data` may
+ * be pieces of text (a report longer than the longest string).
  */
 export function writeFileAtomic(
   path: string,
-  data: string | Uint8Array,
+  data: string | Uint8Array | readonly string[],
   options: { expected?: Uint8Array; fs?: FileSystem } = {},
 ): void {
   const fs = options.fs ?? nodeFs;
@@ -144,9 +146,12 @@ export function writeFileAtomic(
   let fd: number | undefined;
   try {
     fd = fs.openSync(temp, 'wx', mode ?? 0o666);
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let written = 0;
-    while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+    const parts = typeof data === 'string' ? [data] : data instanceof Uint8Array ? [data] : batches(data);
+    for (const part of parts) {
+      const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+      let written = 0;
+      while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+    }
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = undefined;

@@ -7,6 +7,7 @@ import { unifiedDiff } from '../fix/diff';
 import { fixText } from '../fix/fix-text';
 import { printable } from '../format/ansi';
 import { FORMATTERS, summaryLine, WORKSPACE_VARIABLE } from '../format/index';
+import { batches } from '../format/pieces';
 import { plural } from '../format/summary';
 import { countBySeverity, SEVERITY_RANK, type Diagnostic, type FileCode } from '../lint/diagnostics';
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
@@ -288,7 +289,7 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
       ...(config.catalog.custom.length > 0 ? { customRules: config.catalog.custom } : {}),
     });
     if (o.path === undefined) {
-      io.stdout.write(report);
+      for (const text of batches(report)) io.stdout.write(text);
       continue;
     }
     try {

@@ -34,5 +34,5 @@ export const formatGithub: Formatter = (results, options) => {
       lines.push(`::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(d.message)}`);
     }
   }
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  return lines.map((line) => `${line}\n`);
 };

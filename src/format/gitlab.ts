@@ -6,6 +6,7 @@ import type { Severity } from '../lint/diagnostics';
 import type { Formatter } from './types';
 import { findingFingerprint } from './fingerprint';
 import { forwardSlashes, pathUnder } from './paths';
+import { prettyJsonPieces } from './pieces';
 
 /** GitLab's severities are info, minor, major, critical and blocker; errors and warnings map as eslint-formatter-gitlab's do. */
 const SEVERITY: Record<Severity, 'info' | 'minor' | 'major'> = { error: 'major', warning: 'minor', info: 'info' };
@@ -37,5 +38,5 @@ export const formatGitlab: Formatter = (results, options) => {
       });
     }
   }
-  return `${JSON.stringify(issues, null, 2)}\n`;
+  return prettyJsonPieces(issues);
 };

@@ -70,5 +70,5 @@ export function format(results: readonly FileResult[], name: FormatName, options
     ...(workspace ? { workspace } : {}),
     ...(options.customRules ? { customRules: options.customRules } : {}),
   };
-  return FORMATTERS[name](results, full);
+  return FORMATTERS[name](results, full).join('');
 }

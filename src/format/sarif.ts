@@ -4,6 +4,7 @@ import { catalogWith, codeDocsUrl } from '../engine/catalog';
 import type { Formatter } from './types';
 import { describeCode } from '../codes/describe';
 import { findingFingerprint } from './fingerprint';
+import { prettyJsonPieces } from './pieces';
 import { directoryUrl, forwardSlashes } from './paths';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
@@ -83,5 +84,5 @@ export const formatSarif: Formatter = (results, options) => {
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return prettyJsonPieces(log);
 };

@@ -17,8 +17,13 @@ export const formatStylish: Formatter = (results, options) => {
       printable(d.message.replace(/\s*\n\s*/g, ' ')),
       d.code,
     ]);
-    const w0 = Math.max(...rows.map((x) => x[0]!.length));
-    const w1 = Math.max(...rows.map((x) => x[1]!.length));
+    // A loop, not Math.max(...): spreading a million rows as arguments overflows the stack.
+    let w0 = 0;
+    let w1 = 0;
+    for (const x of rows) {
+      w0 = Math.max(w0, x[0]!.length);
+      w1 = Math.max(w1, x[1]!.length);
+    }
     for (const [pos, sev, msg, code] of rows) {
       out.push(
         `  ${c(ANSI.dim, pos!.padEnd(w0))}  ${c(SEVERITY_COLOUR[sev as Severity], sev!.padEnd(w1))}  ${msg}  ${c(ANSI.dim, code!)}`,
@@ -27,11 +32,11 @@ export const formatStylish: Formatter = (results, options) => {
     out.push('');
   }
   const s = summarize(results);
-  if (s.errors + s.warnings + s.infos === 0) return '';
+  if (s.errors + s.warnings + s.infos === 0) return [];
   out.push(summaryLine(results, options.color));
   if (options.fixable) {
     const colour = s.errors > 0 ? ANSI.red : s.warnings > 0 ? ANSI.yellow : ANSI.blue;
     out.push(c(ANSI.bold + colour, `  ${plural(options.fixable, 'problem')} can be fixed with the \`--fix\` option.`));
   }
-  return `${out.join('\n')}\n`;
+  return out.map((line) => `${line}\n`);
 };

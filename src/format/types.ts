@@ -21,5 +21,8 @@ export interface FormatOptions {
   customRules?: readonly Rule[];
 }
 
-/** A formatter: results in, text out. */
-export type Formatter = (results: readonly FileResult[], options: FormatOptions) => string;
+/**
+ * A formatter: results in, the report out as pieces whose concatenation is the text (a report can
+ * be longer than the longest string, so it is never one string on the command's path).
+ */
+export type Formatter = (results: readonly FileResult[], options: FormatOptions) => string[];
