@@ -96,7 +96,11 @@ async function main(): Promise<void> {
   console.log(
     `   median ${ms(median(hovers))}, max ${ms(Math.max(...hovers))}; answered before the large file's findings: ${answeredFirst} of 20`,
   );
-  const count = await Promise.race([bigFindings, new Promise<undefined>((r) => setTimeout(r, 180_000, undefined))]);
+  // The timer is unref'd: once the findings are in, it must not keep the process alive for 180 s.
+  const count = await Promise.race([
+    bigFindings,
+    new Promise<undefined>((r) => setTimeout(r, 180_000, undefined).unref()),
+  ]);
   console.log(`\n3. The ${(text.length / 1024 / 1024).toFixed(1)} MiB file's findings (worker thread):`);
   console.log(
     count === undefined

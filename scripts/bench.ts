@@ -5,7 +5,7 @@
  *
  * Sections: `core` (1–4: a typical request, large responses, CLI start-up, 1,000 files), `scaling`
  * (5–6, scripts/bench-scaling.ts: time against input size 1–64 MB and against 1k–1M findings, with
- * fitted exponents; about 5–10 minutes on 2 cores) and `lsp` (scripts/bench-lsp.ts). All run by
+ * fitted exponents; about 7 minutes on 2 busy cores) and `lsp` (scripts/bench-lsp.ts). All run by
  * default; `--only <names>` (comma-separated) or SVC_BENCH_ONLY=<names> runs some, e.g.
  * `npm run bench -- --only scaling` or `SVC_BENCH_ONLY=core,lsp npm run bench`.
  */
