@@ -434,3 +434,15 @@ describe('launcher code cache', () => {
     expect(left).toEqual([...current, ...stale.slice(-3), 'notes.txt'].sort());
   });
 });
+
+describe('files too large to parse in memory', () => {
+  it('a YAML file over 48 MiB is input/too-large with a way out; the other files are still linted', () => {
+    const big = `name: dr-link\n# ${'x'.repeat(49 * 1024 * 1024)}\n`;
+    const dir = scratch({ 'big.yaml': big, 'ok.yaml': GOOD_YAML });
+    const r = cli(['lint', '-f', 'json', '.'], { cwd: dir });
+    const byFile = Object.fromEntries(report(r).results.map((x) => [x.file, x.diagnostics]));
+    expect(byFile['big.yaml']!.map((d) => d.code)).toEqual(['input/too-large']);
+    expect(byFile['big.yaml']![0]!.message).toMatch(/49 MiB, more than the 48 MiB .* convert it to JSON/);
+    expect(byFile['ok.yaml']).toEqual([]);
+  }, 60_000);
+});

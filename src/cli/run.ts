@@ -12,7 +12,7 @@ import { plural } from '../format/summary';
 import { countBySeverity, SEVERITY_RANK, type Diagnostic, type FileCode } from '../lint/diagnostics';
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
 import { lintText, type FileResult } from '../lint/lint-text';
-import { decode } from '../source/index';
+import { decode, formatOf } from '../source/index';
 import {
   HELP,
   LSP_HELP,
@@ -67,6 +67,12 @@ interface Linted {
   fixed?: { before: string; after: string; format: 'json' | 'yaml' };
 }
 
+/**
+ * Largest files linted per format: parsing takes memory in proportion (YAML about 55 times the
+ * file, the `yaml` package's tree most of it), and beyond these Node's default heap runs out.
+ */
+const MAX_LINT_BYTES = { yaml: 48 * 1024 * 1024, json: 128 * 1024 * 1024 } as const;
+
 const inputProblem = (file: string, code: FileCode, message: string): Linted => ({
   result: { file, kind: null, diagnostics: [{ code, severity: 'error', pointer: '', message }] },
 });
@@ -91,6 +97,15 @@ function lintOne(
     maxFindings: Number.MAX_SAFE_INTEGER,
   });
   const text = decoded.text;
+  const format = formatOf(display, text);
+  if (bytes.length > MAX_LINT_BYTES[format]) {
+    const mib = (n: number) => Math.round(n / 1024 / 1024);
+    return inputProblem(
+      display,
+      'input/too-large',
+      `This ${format.toUpperCase()} file is ${mib(bytes.length)} MiB, more than the ${mib(MAX_LINT_BYTES[format])} MiB the linter reads for ${format.toUpperCase()} (parsing needs memory many times the file's size). Split it${format === 'yaml' ? ', or convert it to JSON (up to 128 MiB)' : ''}.`,
+    );
+  }
   const out: Linted = { result: { file: display, kind: null, diagnostics: [] }, bytes };
   if (absolute) out.absolute = absolute;
   if (cmd.fix || cmd.fixDryRun) {
