@@ -103,7 +103,7 @@ function lintOne(
     return inputProblem(
       display,
       'input/too-large',
-      `This ${format.toUpperCase()} file is ${mib(bytes.length)} MiB, more than the ${mib(MAX_LINT_BYTES[format])} MiB the linter reads for ${format.toUpperCase()} (parsing needs memory many times the file's size). Split it${format === 'yaml' ? ', or convert it to JSON (up to 128 MiB)' : ''}.`,
+      `This ${format.toUpperCase()} file is ${mib(bytes.length)} MiB, more than the ${mib(MAX_LINT_BYTES[format])} MiB the linter reads for ${format.toUpperCase()} (parsing needs memory many times the file's size). Split it${format === 'yaml' ? `, or convert it to JSON (up to ${mib(MAX_LINT_BYTES.json)} MiB)` : ''}.`,
     );
   }
   const out: Linted = { result: { file: display, kind: null, diagnostics: [] }, bytes };

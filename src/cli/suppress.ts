@@ -87,7 +87,6 @@ function indexOf(ignore: IgnoreFile): Map<string, Map<string, number[]>> {
   return (ignore.index = index);
 }
 
-/** Drops findings listed in the ignore file for this file, and reports its unused entries for the file. */
 /** True for a finding of this file that the ignore file suppresses (nothing is recorded as used). */
 export function ignoredBy(ignore: IgnoreFile, absolute: string): (d: Diagnostic) => boolean {
   const forFile = indexOf(ignore).get(relTo(ignore, absolute));

@@ -93,12 +93,20 @@ export function applyFixes(
   options: ApplyFixesOptions = {},
 ): FixOutcome {
   const fixes = diagnosticsOrFixes.flatMap((x) => ('code' in x ? autofixes([x]) : [x as Fix]));
+  if (fixes.length === 0) return { text, applied: [], skipped: [] };
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return applyFixesToParsed(text, fixes, parseSource(body, options.format ?? formatOf(options.filename ?? '', body)));
+}
+
+/**
+ * `applyFixes` for a text whose content (without a byte order mark) is already parsed as `source`:
+ * `--fix` has that parse from linting the same text, and parsing is most of a pass's cost.
+ */
+export function applyFixesToParsed(text: string, fixes: readonly Fix[], source: ParsedSource): FixOutcome {
   const outcome: FixOutcome = { text, applied: [], skipped: [] };
   if (fixes.length === 0) return outcome;
   const bom = text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
   const body = bom ? text.slice(1) : text;
-  const format = options.format ?? formatOf(options.filename ?? '', body);
-  const source = parseSource(body, format);
   if (!source.ok) {
     for (const fix of fixes) outcome.skipped.push({ fix, reason: 'the file does not parse' });
     return outcome;

@@ -2,7 +2,7 @@
 import type { Diagnostic, Fix } from '../lint/diagnostics';
 import { lintText, type LintTextOptions, type TextResult } from '../lint/lint-text';
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
-import { applyFixes, autofixes, type SkippedFix } from './apply';
+import { applyFixesToParsed, autofixes, type SkippedFix } from './apply';
 
 /** Most lint-and-fix rounds for one file (a fix can reveal findings beneath it, e.g. under a renamed key). */
 const MAX_PASSES = 10;
@@ -49,7 +49,8 @@ export function fixText(text: string, options: LintTextOptions = {}, choose: Fix
     const wanted = choose.leave ? result.diagnostics.filter((d) => !choose.leave!(d)) : result.diagnostics;
     const fixes = autofixes(wanted).filter((f) => !skipped.has(fixKey(f)));
     if (fixes.length === 0) break;
-    const outcome = applyFixes(current, fixes, { format: result.source.format });
+    // The text was just linted: its parse is reused (lintText parses it without the byte order mark, as applyFixes does).
+    const outcome = applyFixesToParsed(current, fixes, result.source);
     for (const s of outcome.skipped) skipped.set(fixKey(s.fix), s);
     if (outcome.applied.length === 0 || outcome.text === current) break;
     applied += outcome.applied.length;

@@ -172,18 +172,20 @@ export function parseYaml(original: string): ParsedSource {
   const text = original.includes('\r') ? original.replace(/\r(?!\n)/g, '\n') : original;
   const diagnostics: Diagnostic[] = [];
   let modelineSchema: string | undefined;
+  // The parser itself failing (not a syntax error it reports) is one finding at the start.
+  const unparseable = (error: unknown): Diagnostic => ({
+    code: 'parse/yaml-syntax',
+    severity: 'error',
+    pointer: '',
+    range: index.range(0, 0),
+    message: `YAML could not be parsed: ${error instanceof Error ? error.message : String(error)}.`,
+  });
   let cst: YamlCst;
   try {
     cst = readCst(text);
   } catch (error) {
     cst = { tokens: [], comments: [], depth: 0 };
-    diagnostics.push({
-      code: 'parse/yaml-syntax',
-      severity: 'error',
-      pointer: '',
-      range: index.range(0, 0),
-      message: `YAML could not be parsed: ${error instanceof Error ? error.message : String(error)}.`,
-    });
+    diagnostics.push(unparseable(error));
   }
   const comments = cst.comments.map((c) => ({
     ...c,
@@ -215,13 +217,7 @@ export function parseYaml(original: string): ParsedSource {
   try {
     docs = composeQuietly(cst.tokens, YAML_OPTIONS) as Document.Parsed[];
   } catch (error) {
-    diagnostics.push({
-      code: 'parse/yaml-syntax',
-      severity: 'error',
-      pointer: '',
-      range: index.range(0, 0),
-      message: `YAML could not be parsed: ${error instanceof Error ? error.message : String(error)}.`,
-    });
+    diagnostics.push(unparseable(error));
     return fail();
   }
   if (!Array.isArray(docs)) docs = [];
