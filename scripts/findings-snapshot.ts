@@ -1,0 +1,92 @@
+/**
+ * The engine's before/after check: every finding the linter gives over `examples/` and the test
+ * fixtures (the real-world corpus included), as one JSON document. Run it on the old engine with
+ * `--out before.json`, change the engine, then `--compare before.json`: it prints every difference
+ * and exits 1 when there is one.
+ *
+ * Three views of each file: `lintText` with the kind its name starts with (fixtures are named
+ * `Kind.what.json`), `lintText` deciding the kind itself, each for every target version; and the
+ * built CLI's `--format json` over each example folder, run from that folder (so its config applies).
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { lintText } from '../src/lint/lint-text';
+import { isDocumentKind } from '../src/model/kinds';
+import { TARGET_VERSIONS } from '../src/engine/types';
+
+const ROOT = join(import.meta.dirname, '..');
+const NOW = new Date('2026-11-22T00:00:00Z');
+const EXTENSIONS = /\.(json|ya?ml)$/;
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...filesUnder(path));
+    else if (EXTENSIONS.test(name) && !name.endsWith('.expected.json') && name !== 'expected.json') out.push(path);
+  }
+  return out;
+}
+
+/** Findings without the parts that say nothing about the verdict's meaning but change with the machine. */
+const strip = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+function snapshot(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const files = [...filesUnder(join(ROOT, 'examples')), ...filesUnder(join(ROOT, 'test/fixtures'))].filter(
+    (f) => !f.includes('/reference/'),
+  );
+  for (const path of files) {
+    const rel = relative(ROOT, path);
+    const text = readFileSync(path, 'utf8');
+    const prefix = rel.split('/').pop()!.split('.')[0]!;
+    for (const targetVersion of TARGET_VERSIONS) {
+      const detected = lintText(text, { filename: rel, now: NOW, targetVersion });
+      out[`lintText ${targetVersion} ${rel}`] = strip({ kind: detected.kind, diagnostics: detected.diagnostics });
+      if (isDocumentKind(prefix)) {
+        const named = lintText(text, { filename: rel, now: NOW, targetVersion, kind: prefix });
+        out[`lintText ${targetVersion} --kind ${prefix} ${rel}`] = strip({
+          kind: named.kind,
+          diagnostics: named.diagnostics,
+        });
+      }
+    }
+  }
+  const cli = join(ROOT, 'dist/cli.cjs');
+  for (const dir of ['examples/good', 'examples/bad', 'examples/custom-rules']) {
+    let stdout: string;
+    try {
+      stdout = execFileSync(process.execPath, [cli, 'lint', '--format', 'json', '.'], {
+        cwd: join(ROOT, dir),
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      stdout = (error as { stdout: string }).stdout;
+    }
+    out[`cli ${dir}`] = JSON.parse(stdout);
+  }
+  return out;
+}
+
+const args = process.argv.slice(2);
+const current = snapshot();
+if (args[0] === '--out' && args[1]) {
+  writeFileSync(args[1], `${JSON.stringify(current, null, 1)}\n`);
+  console.log(`wrote ${Object.keys(current).length} views to ${args[1]}`);
+} else if (args[0] === '--compare' && args[1]) {
+  const before = JSON.parse(readFileSync(args[1], 'utf8')) as Record<string, unknown>;
+  let differences = 0;
+  for (const key of new Set([...Object.keys(before), ...Object.keys(current)])) {
+    const a = JSON.stringify(before[key]);
+    const b = JSON.stringify(current[key]);
+    if (a === b) continue;
+    differences++;
+    console.log(`differs: ${key}\n  before: ${a?.slice(0, 2000)}\n  after:  ${b?.slice(0, 2000)}`);
+  }
+  console.log(`${Object.keys(current).length} views compared, ${differences} differ`);
+  process.exitCode = differences === 0 ? 0 : 1;
+} else {
+  console.error('usage: tsx scripts/findings-snapshot.ts --out FILE | --compare FILE');
+  process.exitCode = 2;
+}
