@@ -13,7 +13,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { lintText } from '../src/lint/lint-text';
 import { isDocumentKind } from '../src/model/kinds';
-import { TARGET_VERSIONS } from '../src/engine/types';
+import { TARGET_VERSIONS } from '../src/facts/target-version';
 
 const ROOT = join(import.meta.dirname, '..');
 const NOW = new Date('2026-11-22T00:00:00Z');

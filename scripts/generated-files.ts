@@ -16,7 +16,7 @@ export function generatedFiles(root: string): Map<string, string> {
   return new Map([
     ...exportedSchemaFiles(),
     ...docFiles(),
-    ['src/codes/known-codes.ts', knownCodesFile()],
+    ['src/core/codes.ts', knownCodesFile()],
     [
       'README.md',
       replaceBetweenMarkers(replaceBetweenMarkers(readme, 'rules', ruleTable()), 'server-errors', serverErrorTable()),

@@ -1,5 +1,5 @@
 /**
- * Renders src/codes/known-codes.ts: the union types of every code a built-in check reports, from
+ * Renders src/core/codes.ts: the union types of every code a built-in check reports, from
  * the same tables that document them (rule modules, structural, file and conformance codes), so
  * that `switch (d.code)` is checked and the list cannot drift from the catalogue.
  */
@@ -19,7 +19,7 @@ function union(doc: string, name: string, members: readonly string[]): string {
 
 const quoted = (codes: readonly string[]): string[] => [...codes].sort().map((c) => `'${c}'`);
 
-/** The content of src/codes/known-codes.ts. */
+/** The content of src/core/codes.ts. */
 export function knownCodesFile(): string {
   const families = Object.entries(FILE_CODES).map(([family, f]) =>
     Object.keys(f.codes).map((code) => `${family}/${code}`),

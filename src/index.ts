@@ -2,6 +2,9 @@
  * svc-admin-spec: the Admin API v2 contract (GetBroker, CreateShadowLink) as TypeBox schemas,
  * static types and a linter that explains what is wrong before the server does.
  */
+import type { FileResult as CoreFileResult } from './core/diagnostics';
+import type { DocumentKind } from './model/kinds';
+
 export * from './model/index';
 export {
   lint,
@@ -29,11 +32,11 @@ export type {
   StructuralCode,
   FileCode,
   ConformanceCode,
-} from './lint/diagnostics';
+  CustomRuleId,
+} from './core/diagnostics';
 export {
   defineRule,
   type RuleSetting,
-  type TargetVersion,
   type Rule,
   type RuleContext,
   type RuleReport,
@@ -42,8 +45,8 @@ export {
   type InvalidRuleExample,
   type MessageSpec,
   type LinkLocation,
-  type CustomRuleId,
 } from './engine/types';
+export type { TargetVersion } from './facts/target-version';
 export type { RuleSettings } from './engine/settings';
 export { allRules as rules, docsUrl } from './engine/registry';
 export { checkRuleExamples } from './engine/examples';
@@ -57,7 +60,9 @@ export {
 export { canonicalize } from './decode/decode';
 export { previewFilters, type FilterPreview, type PreviewEntry } from './facts/filters';
 export { keyFingerprint } from './facts/fingerprint';
-export { lintText, type LintTextOptions, type FileResult, type TextResult } from './lint/lint-text';
+export { lintText, type LintTextOptions, type TextResult } from './lint/lint-text';
+/** The findings for one file. */
+export type FileResult = CoreFileResult<DocumentKind>;
 export type { ParsedSource, NodeSpan } from './source/types';
 export { applyFixes, type ApplyFixesOptions, type FixOutcome, type SkippedFix } from './fix/apply';
 export { fixText, type FixTextResult } from './fix/fix-text';

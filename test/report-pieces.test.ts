@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMATTERS, FORMAT_NAMES, type FormatOptions } from '../src/format/index';
 import { batches, prettyJsonPieces } from '../src/format/pieces';
-import type { Diagnostic } from '../src/lint/diagnostics';
-import type { FileResult } from '../src/lint/lint-text';
+import type { Diagnostic } from '../src/core/diagnostics';
+import type { FileResult } from '../src/core/diagnostics';
 
 const OPTIONS: FormatOptions = { color: false, cwd: '/work', version: '1.0.0' };
 

@@ -10,7 +10,7 @@ import { exampleKind, exampleLintOptions } from '../src/engine/examples';
 import type { RunSettings } from '../src/engine/run';
 import { BUILTIN_CATALOG } from '../src/engine/catalog';
 
-const RULES_DIR = join(import.meta.dirname, '..', 'rules');
+const RULES_DIR = join(import.meta.dirname, '..', 'src', 'rules');
 /** The engine settings an example's rule runs with (its options are passed to the rule directly). */
 function settingsOf(rule: Rule, ex: RuleExample): RunSettings {
   const { targetVersion, now, isFile } = exampleLintOptions(rule, ex);

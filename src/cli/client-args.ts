@@ -1,6 +1,6 @@
 /** Arguments of `svc-admin-spec apply` and `svc-admin-spec get-broker`, and their help. */
 import { parseArgs } from 'node:util';
-import { TARGET_VERSIONS, type TargetVersion } from '../engine/types';
+import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { FORMAT_NAMES, type FormatName } from '../format/index';
 import type { RuleSettings } from '../engine/settings';
 import { argumentProblem, parseRuleFlags, UsageError } from './args';

@@ -1,6 +1,7 @@
 /** `--print-config FILE`: the settings the linter would use for one file, after overrides and flags. */
-import { DEFAULT_TARGET_VERSION, type RuleSetting, type TargetVersion } from '../engine/types';
-import type { Severity } from '../lint/diagnostics';
+import { type RuleSetting } from '../engine/types';
+import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
+import type { Severity } from '../core/diagnostics';
 import type { DocumentKind } from '../model/kinds';
 import { isIgnored, settingsFor, type Config, type RuleSettings } from './config';
 

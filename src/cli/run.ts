@@ -9,9 +9,10 @@ import { printable } from '../format/ansi';
 import { FORMATTERS, summaryLine, WORKSPACE_VARIABLE } from '../format/index';
 import { batches } from '../format/pieces';
 import { plural } from '../format/summary';
-import { countBySeverity, SEVERITY_RANK, type Diagnostic, type FileCode } from '../lint/diagnostics';
+import { countBySeverity, SEVERITY_RANK, type Diagnostic, type FileCode } from '../core/diagnostics';
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
-import { lintText, type FileResult } from '../lint/lint-text';
+import { lintText } from '../lint/lint-text';
+import { type FileResult } from '../core/diagnostics';
 import { decode, formatOf } from '../source/index';
 import {
   HELP,

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { BUILTIN_CATALOG, type RuleCatalog } from '../engine/catalog';
 import { docsUrl } from '../engine/registry';
-import type { Diagnostic } from '../lint/diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
 import { isSuppressible, UNSUPPRESSIBLE } from '../lint/directives';
 import { isObject } from '../util/pointer';
 import { relativePosix, type Config } from './config';

@@ -6,8 +6,8 @@ export { PlaceholderError, type Env } from './placeholders';
 export { SERVER_ERROR_PATTERNS, rulesForServerError, type ServerErrorPattern } from './server-errors';
 export { decideVersion, FIRST_SHADOW_LINK_VERSION, type VersionDecision } from './version';
 export { ValidationError } from '../lint/lint';
-export type { Diagnostic } from '../lint/diagnostics';
-export type { TargetVersion } from '../engine/types';
+export type { Diagnostic } from '../core/diagnostics';
+export type { TargetVersion } from '../facts/target-version';
 export type { RuleSettings } from '../engine/settings';
 export type {
   CreateShadowLinkRequest,

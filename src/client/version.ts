@@ -1,5 +1,5 @@
 /** Which linter facts apply to a server, from the version GetBroker reports (`buildInfo.version`). */
-import { TARGET_VERSIONS, type TargetVersion } from '../engine/types';
+import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 
 /** The first server version with shadow links (CreateShadowLink). */
 export const FIRST_SHADOW_LINK_VERSION: TargetVersion = TARGET_VERSIONS[0]!;

@@ -1,6 +1,6 @@
 /** What any finding code means, from the same sources as its documentation page (SARIF rules, editor hovers). */
 import { BUILTIN_CATALOG, type RuleCatalog } from '../engine/catalog';
-import type { Severity } from '../lint/diagnostics';
+import type { Severity } from '../core/diagnostics';
 import { describeFileCode } from './file-codes';
 import { STRUCTURAL_CODES } from './structural-codes';
 

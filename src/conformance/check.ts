@@ -1,12 +1,12 @@
 /** Conformance: does a response honour the request it answers? */
-import { normalizeDiagnostics, type ConformanceCode, type Diagnostic } from '../lint/diagnostics';
+import { normalizeDiagnostics, type ConformanceCode, type Diagnostic } from '../core/diagnostics';
 import { docsUrl } from '../engine/registry';
 import { PAUSABLE_TASKS, child, objectAt, stringAt, type Located } from '../engine/helpers';
 import { keyFingerprint } from '../facts/fingerprint';
 import { describeAmount, SERVER_FACTS } from '../facts/server-versions';
 import { expectedSyncedProperties } from '../facts/topic-properties';
 import { checkTargetVersion } from '../engine/settings';
-import type { TargetVersion } from '../engine/types';
+import type { TargetVersion } from '../facts/target-version';
 import { NUMERIC_CLIENT_OPTIONS, effectiveFieldName } from '../model/client-options';
 import { durationMillis, parseDuration } from '../model/formats';
 import { redactSecrets } from '../secrets/redact';

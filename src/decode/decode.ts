@@ -7,7 +7,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { ruleFinding } from '../engine/findings';
-import type { Diagnostic } from '../lint/diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
 import { kindSchemas, type DocumentKind } from '../model/kinds';
 import { childPointer, fieldName, isObject } from '../util/pointer';
 import { canonicalDuration, int32FromString, parseServerTimestamp } from '../model/server-scalars';

@@ -1,5 +1,5 @@
 /** Turns a rule's report into a diagnostic: the one place messages are filled and fixes described. */
-import type { Code, Diagnostic, Fix, Severity } from '../lint/diagnostics';
+import type { Code, Diagnostic, Fix, Severity } from '../core/diagnostics';
 import { ruleById } from './registry';
 import type { MessageSpec, Rule, RuleReport, RuleSetting } from './types';
 

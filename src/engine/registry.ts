@@ -1,5 +1,5 @@
 /** The built-in rule catalogue, by id. */
-import { rules } from '../../rules/index';
+import { rules } from '../rules/index';
 import type { Rule } from './types';
 
 /** A built-in rule: each documents its rationale and has examples (its tests and docs page; test/rules.test.ts checks both). */

@@ -1,12 +1,13 @@
 /** Runs the enabled rules over a document and turns their reports into diagnostics. */
-import type { Diagnostic } from '../lint/diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
 import type { DocumentKind } from '../model/kinds';
 import { own } from '../util/pointer';
 import type { RuleCatalog } from './catalog';
 import type { RuleSettings } from './settings';
 import { reportProblem } from './custom';
 import { toDiagnostic } from './findings';
-import type { LinkLocation, Rule, RuleContext, RuleReport, RuleSetting, TargetVersion } from './types';
+import type { LinkLocation, Rule, RuleContext, RuleReport, RuleSetting } from './types';
+import type { TargetVersion } from '../facts/target-version';
 
 /** How one run of the rules is configured (resolved from the user's lint options). */
 export interface RunSettings {

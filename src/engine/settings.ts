@@ -3,7 +3,8 @@ import { isObject } from '../util/pointer';
 import { nearest } from '../util/suggest';
 import { BUILTIN_CATALOG, type RuleCatalog } from './catalog';
 import { schemaProblem, show } from './option-schema';
-import { RULE_SETTINGS, TARGET_VERSIONS, type RuleSetting, type TargetVersion } from './types';
+import { RULE_SETTINGS, type RuleSetting } from './types';
+import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 
 /** Rule settings as written: a severity, or a severity with options (`['error', { … }]`). */
 export type RuleSettings = Record<string, RuleSetting | readonly [RuleSetting, Readonly<Record<string, unknown>>]>;

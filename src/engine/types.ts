@@ -1,15 +1,7 @@
 /** What a rule module declares, and what the engine hands it. */
-import type { Fix, RelatedLocation, Severity, Suggestion } from '../lint/diagnostics';
+import type { Fix, RelatedLocation, Severity, Suggestion } from '../core/diagnostics';
+import type { TargetVersion } from '../facts/target-version';
 import type { DocumentKind } from '../model/kinds';
-
-/** Server versions whose facts differ (forbidden properties; CreateShadowLink exists from 25.3). */
-export type TargetVersion = '25.3' | '26.1';
-
-/** The target versions the linter knows, oldest first. */
-export const TARGET_VERSIONS: readonly TargetVersion[] = ['25.3', '26.1'];
-
-/** The version linted against when none is named. */
-export const DEFAULT_TARGET_VERSION: TargetVersion = '26.1';
 
 /** A severity a user may set for a rule; `off` disables it. */
 export type RuleSetting = Severity | 'off';
@@ -73,9 +65,6 @@ export interface InvalidRuleExample extends RuleExample {
  * on; the public types avoid it so that TypeScript 5.0 can read them).
  */
 export type NoInferFrom<T> = [T][T extends unknown ? 0 : never];
-
-/** The id of a custom rule: `@<namespace>/<name>`, as ESLint names rules of scoped plugins; built-in ids never start with `@`. */
-export type CustomRuleId = `@${string}/${string}`;
 
 /** A rule option: documented, with its default and a JSON Schema (subset: type, enum, items) for its value. */
 export interface RuleOption {

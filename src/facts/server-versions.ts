@@ -1,5 +1,5 @@
 /** What differs between the server versions the linter knows, each fact with the source it comes from. */
-import type { TargetVersion } from '../engine/types';
+import type { TargetVersion } from './target-version';
 import { CLIENT_OPTION_DEFAULTS, UNAPPLIED_CLIENT_OPTIONS, type NumericClientOption } from '../model/client-options';
 
 /** The version-dependent behaviour of a server. */

@@ -1,5 +1,5 @@
 /** Topic-property facts of the server: what always syncs, what syncs by default, what is forbidden. */
-import type { TargetVersion } from '../engine/types';
+import type { TargetVersion } from './target-version';
 
 /**
  * Replicated to every shadow topic whatever the settings (with the partition count); the same on

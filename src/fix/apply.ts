@@ -1,5 +1,5 @@
 /** Applies machine-applicable fixes to JSON or YAML text: minimal edits, each result checked before it is used. */
-import type { Diagnostic, Fix } from '../lint/diagnostics';
+import type { Diagnostic, Fix } from '../core/diagnostics';
 import { formatOf, parseSource, type ParsedSource } from '../source/index';
 import { planEdits, type Edit } from './edits';
 import { verifyFixed } from './verify';

@@ -1,5 +1,5 @@
 /** Turns one fix into minimal text edits of a JSON or YAML file, keeping comments, order and quoting — or says why it cannot. */
-import type { Fix } from '../lint/diagnostics';
+import type { Fix } from '../core/diagnostics';
 import type { ParsedSource } from '../source/index';
 import { getAt, isObject, parentPointer } from '../util/pointer';
 

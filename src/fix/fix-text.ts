@@ -1,5 +1,5 @@
 /** `--fix` for one file's text: lint, apply the verified fixes, lint again, until nothing more can be fixed. */
-import type { Diagnostic, Fix } from '../lint/diagnostics';
+import type { Diagnostic, Fix } from '../core/diagnostics';
 import { lintText, type LintTextOptions, type TextResult } from '../lint/lint-text';
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
 import { applyFixesToParsed, autofixes, type SkippedFix } from './apply';

@@ -1,5 +1,5 @@
 /** The check every fixed text must pass before it is used: it parses, and its value is exactly the intended one. */
-import type { Fix } from '../lint/diagnostics';
+import type { Fix } from '../core/diagnostics';
 import { parseSource, type ParsedSource } from '../source/index';
 import { isObject, parsePointer } from '../util/pointer';
 

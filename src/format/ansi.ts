@@ -1,5 +1,5 @@
 /** Terminal colours and the escaping of text sent to a terminal. */
-import type { Severity } from '../lint/diagnostics';
+import type { Severity } from '../core/diagnostics';
 
 /** The escape sequences the human formats use. */
 export const ANSI = {

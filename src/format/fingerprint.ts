@@ -1,5 +1,5 @@
 /** Stable fingerprints of findings, shared by SARIF and GitLab Code Quality (no Node built-ins: `format` runs in browsers). */
-import type { Diagnostic } from '../lint/diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
 import { sha256 } from '../util/sha256';
 
 /** Lowercase hex SHA-256 of the UTF-8 text. */

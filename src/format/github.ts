@@ -1,5 +1,5 @@
 /** GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` annotation per finding. */
-import type { Severity } from '../lint/diagnostics';
+import type { Severity } from '../core/diagnostics';
 import type { Formatter } from './types';
 import { forwardSlashes, pathUnder } from './paths';
 

@@ -2,7 +2,7 @@
  * GitLab Code Quality (`artifacts:reports:codequality`): a JSON array of issues with
  * description, check_name, fingerprint, severity and location (path, lines.begin).
  */
-import type { Severity } from '../lint/diagnostics';
+import type { Severity } from '../core/diagnostics';
 import type { Formatter } from './types';
 import { findingFingerprint } from './fingerprint';
 import { forwardSlashes, pathUnder } from './paths';

@@ -1,5 +1,5 @@
 /** The output formats by name, and `format` for library users. */
-import type { FileResult } from '../lint/lint-text';
+import type { FileResult } from '../core/diagnostics';
 import { VERSION } from '../util/version';
 import { nearest } from '../util/suggest';
 import { formatGithub } from './github';

@@ -2,8 +2,8 @@
  * JUnit XML for Jenkins, GitLab test reports and other CI test views: one test suite per file,
  * one test case per finding. Valid against Jenkins' JUnit schema (xunit-plugin junit-10.xsd).
  */
-import type { Diagnostic } from '../lint/diagnostics';
-import type { FileResult } from '../lint/lint-text';
+import type { Diagnostic } from '../core/diagnostics';
+import type { FileResult } from '../core/diagnostics';
 import type { Formatter } from './types';
 import { forwardSlashes } from './paths';
 

@@ -1,5 +1,5 @@
 /** SARIF 2.1.0 for code scanning: rules with descriptions and docs, utf16 columns, stable fingerprints. */
-import type { Severity } from '../lint/diagnostics';
+import type { Severity } from '../core/diagnostics';
 import { catalogWith, codeDocsUrl } from '../engine/catalog';
 import type { Formatter } from './types';
 import { describeCode } from '../codes/describe';

@@ -1,5 +1,5 @@
 /** Human output grouped by file, like ESLint's stylish: `line:col  severity  message  code`. */
-import type { Severity } from '../lint/diagnostics';
+import type { Severity } from '../core/diagnostics';
 import type { Formatter } from './types';
 import { ANSI, paint, printable, SEVERITY_COLOUR } from './ansi';
 import { plural, summarize, summaryLine } from './summary';

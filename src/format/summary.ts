@@ -1,6 +1,6 @@
 /** Counts over all results, and the one-line summary the console shows. */
-import { countBySeverity } from '../lint/diagnostics';
-import type { FileResult } from '../lint/lint-text';
+import { countBySeverity } from '../core/diagnostics';
+import type { FileResult } from '../core/diagnostics';
 import { ANSI, paint } from './ansi';
 
 /** Totals by severity and the number of files. */

@@ -1,6 +1,6 @@
 /** What every formatter receives. */
 import type { Rule } from '../engine/types';
-import type { FileResult } from '../lint/lint-text';
+import type { FileResult } from '../core/diagnostics';
 
 /** Formatter inputs beyond the results. */
 export interface FormatOptions {

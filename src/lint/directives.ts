@@ -6,7 +6,7 @@
 import { BUILTIN_CATALOG, type RuleCatalog } from '../engine/catalog';
 import { docsUrl } from '../engine/registry';
 import type { ParsedSource } from '../source/index';
-import { compareDiagnostics, type Diagnostic, type FileCode } from './diagnostics';
+import { compareDiagnostics, type Diagnostic, type FileCode } from '../core/diagnostics';
 
 const DIRECTIVE = /^#[ \t]*svc-admin-spec-(disable-next-line|disable-line|disable)\b(.*)$/;
 

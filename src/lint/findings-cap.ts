@@ -1,5 +1,5 @@
 /** Keeps reports bounded: the first N findings of a file, plus one finding that counts the rest. */
-import { countBySeverity, SEVERITY_RANK, type Diagnostic } from './diagnostics';
+import { countBySeverity, SEVERITY_RANK, type Diagnostic } from '../core/diagnostics';
 
 /** Default most findings reported for one document. */
 export const DEFAULT_MAX_FINDINGS = 2000;

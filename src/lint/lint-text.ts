@@ -6,7 +6,7 @@ import { redactStrings } from '../secrets/redact';
 import { secretSpans, secretStrings } from '../secrets/spans';
 import { formatOf, parseSource, type ParsedSource } from '../source/index';
 import { parentPointer } from '../util/pointer';
-import { compareDiagnostics, type Diagnostic, type Range } from './diagnostics';
+import { compareDiagnostics, type Diagnostic, type FileResult, type Range } from '../core/diagnostics';
 import { applyDirectives } from './directives';
 import { capFindings } from './findings-cap';
 import { lintWithSettings, resolveSettings, type LintOptions } from './lint';
@@ -21,16 +21,8 @@ export interface LintTextOptions extends Omit<LintOptions, 'isFile'> {
   format?: 'json' | 'yaml';
 }
 
-/** The findings for one file. */
-export interface FileResult {
-  file: string;
-  /** The kind the file was linted as; null when it could not be parsed or its kind could not be told. */
-  kind: DocumentKind | null;
-  diagnostics: Diagnostic[];
-}
-
 /** What `lintText` returns: the findings, and the parsed source they point into. */
-export type TextResult = FileResult & { source: ParsedSource };
+export type TextResult = FileResult<DocumentKind> & { source: ParsedSource };
 
 /** Codes whose finding is about a key rather than its value. */
 const KEY_CODES = new Set(['schema/unknown-property', 'snake-case-key', 'output-only-field', 'parse/duplicate-key']);

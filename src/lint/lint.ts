@@ -1,9 +1,10 @@
 /** The library's entry points: `lint`, `validate` and `assertValid`. */
-import { countBySeverity, normalizeDiagnostics, type Diagnostic } from './diagnostics';
+import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../core/diagnostics';
 import { catalogWith, codeDocsUrl } from '../engine/catalog';
 import { applySettingsToStructural, runRules, type RunSettings } from '../engine/run';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
-import { DEFAULT_TARGET_VERSION, type Rule, type TargetVersion } from '../engine/types';
+import { type Rule } from '../engine/types';
+import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind, type DocumentType } from '../model/kinds';
 import { redactSecrets } from '../secrets/redact';
 import { isObject } from '../util/pointer';

@@ -8,7 +8,7 @@ import type { RunSettings } from '../engine/run';
 import { isSecretPointer } from '../secrets/classify';
 import type { ParsedSource } from '../source/index';
 import { getAt, parsePointer } from '../util/pointer';
-import type { Diagnostic } from './diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
 
 /** A decimal integer literal (JSON, or YAML's plain form). */
 const INTEGER_LITERAL = /^[-+]?\d{1,400}$/;

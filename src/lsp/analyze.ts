@@ -15,7 +15,7 @@ import {
 } from '../cli/suppress';
 import { docsUrl } from '../engine/registry';
 import { kindOfSchemaRef } from '../kind/detect';
-import type { Diagnostic } from '../lint/diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
 import { lintText, type LintTextOptions } from '../lint/lint-text';
 import type { DocumentKind } from '../model/kinds';
 import { formatOf } from '../source/index';

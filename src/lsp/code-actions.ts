@@ -10,7 +10,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic, Fix } from '../lint/diagnostics';
+import type { Diagnostic, Fix } from '../core/diagnostics';
 import { isSuppressible, UNSUPPRESSIBLE } from '../lint/directives';
 import type { Analysis } from './analyze';
 import { toLspDiagnostic } from './convert';

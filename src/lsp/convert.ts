@@ -1,6 +1,6 @@
 /** The linter's findings as LSP diagnostics. */
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import type { Diagnostic, Severity } from '../lint/diagnostics';
+import type { Diagnostic, Severity } from '../core/diagnostics';
 import { toLspRange } from './positions';
 
 const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {

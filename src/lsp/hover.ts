@@ -1,7 +1,7 @@
 /** Hover text: a field's documentation from the model, and a finding's rule description and rationale. */
 import { describeCode } from '../codes/describe';
 import { docsUrl } from '../engine/registry';
-import type { Diagnostic } from '../lint/diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
 import { kindSchemas, type DocumentKind } from '../model/kinds';
 import { INT32_MIN } from '../model/primitives';
 import { parsePointer, toPointer } from '../util/pointer';

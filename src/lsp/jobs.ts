@@ -5,7 +5,7 @@
 import { applyFixes } from '../fix/apply';
 import { jsonEqual } from '../fix/verify';
 import { fixText } from '../fix/fix-text';
-import type { Fix } from '../lint/diagnostics';
+import type { Fix } from '../core/diagnostics';
 import type { LintTextOptions } from '../lint/lint-text';
 import { parseSource } from '../source/index';
 import { analyzeDocument, type Analysis, type DocumentInput } from './analyze';

@@ -1,6 +1,6 @@
 /** Between the linter's places (1-based ranges, JSON Pointers, offsets) and LSP's (0-based UTF-16 positions). */
 import type { Range as LspRange } from 'vscode-languageserver';
-import type { Range } from '../lint/diagnostics';
+import type { Range } from '../core/diagnostics';
 import type { ParsedSource } from '../source/index';
 import { MAX_FILE_DEPTH } from '../source/types';
 import { childPointer, isObject } from '../util/pointer';

@@ -4,7 +4,7 @@
  * message some other way (the same string used in a non-secret field). Only values are masked:
  * pointers, key names and fix targets are left alone.
  */
-import type { Diagnostic, Suggestion } from '../lint/diagnostics';
+import type { Diagnostic, Suggestion } from '../core/diagnostics';
 import { isObject } from '../util/pointer';
 import { containsPrivateKey, isSecretKeyName } from './classify';
 import { isPlaceholder } from './placeholder';

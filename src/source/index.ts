@@ -1,5 +1,5 @@
 /** Turns file bytes into a parsed source: decoding, format by extension or content, positions. */
-import type { Diagnostic } from '../lint/diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
 import { parseJson } from './json';
 import type { ParsedSource } from './types';
 import { parseYaml } from './yaml';

@@ -1,6 +1,6 @@
 /** JSON with positions: jsonc-parser's tree, strict JSON (no comments, no trailing commas). */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { Diagnostic } from '../lint/diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
 import { isSecretPointer } from '../secrets/classify';
 import { parsePointer, toPointer } from '../util/pointer';
 import { LineIndex } from './text-position';

@@ -1,5 +1,5 @@
 /** Offsets in a text to 1-based line/column positions (columns in UTF-16 code units, as SARIF's utf16CodeUnits). */
-import type { Position, Range } from '../lint/diagnostics';
+import type { Position, Range } from '../core/diagnostics';
 
 /** Converts offsets of one text into positions. */
 export class LineIndex {

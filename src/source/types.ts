@@ -1,5 +1,5 @@
 /** What parsing a file yields: the value, where each part of it is, and the problems found on the way. */
-import type { Diagnostic, Range } from '../lint/diagnostics';
+import type { Diagnostic, Range } from '../core/diagnostics';
 
 /** Offsets `[start, end)` of a key and of a value in the text. */
 export interface NodeSpan {

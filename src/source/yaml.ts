@@ -13,7 +13,7 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import type { Diagnostic } from '../lint/diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
 import { parsePointer } from '../util/pointer';
 import { LineIndex } from './text-position';
 import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';

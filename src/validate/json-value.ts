@@ -1,5 +1,5 @@
 /** Checks that an in-memory value is JSON data before validating it (library callers may pass anything). */
-import type { Diagnostic } from '../lint/diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
 import { childPointer } from '../util/pointer';
 
 /** Deepest nesting accepted; deeper documents are refused rather than walked. */

@@ -3,7 +3,7 @@
  * into one actionable diagnostic per root cause.
  */
 import type { ErrorObject } from 'ajv';
-import type { Diagnostic, StructuralCode, Suggestion } from '../lint/diagnostics';
+import type { Diagnostic, StructuralCode, Suggestion } from '../core/diagnostics';
 import { formatDescriptions, parseDuration, type FormatName } from '../model/formats';
 import { INT32_MAX, INT32_MIN } from '../model/primitives';
 import { kindSchemas, REQUEST_KINDS, type DocumentKind } from '../model/kinds';

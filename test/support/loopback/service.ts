@@ -9,7 +9,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { createHash, randomUUID } from 'node:crypto';
 import { ALWAYS_REPLICATED_PROPERTIES, TOPIC_PROPERTIES } from '../../../src/facts/topic-properties';
 import { decideVersion } from '../../../src/client/version';
-import type { TargetVersion } from '../../../src/engine/types';
+import type { TargetVersion } from '../../../src/facts/target-version';
 import {
   BrokerSchema,
   GetBrokerResponseSchema,

@@ -1,0 +1,10 @@
+/** The server versions whose facts the linter knows, and the one it assumes. */
+
+/** Server versions whose facts differ (forbidden properties; CreateShadowLink exists from 25.3). */
+export type TargetVersion = '25.3' | '26.1';
+
+/** The target versions the linter knows, oldest first. */
+export const TARGET_VERSIONS: readonly TargetVersion[] = ['25.3', '26.1'];
+
+/** The version linted against when none is named. */
+export const DEFAULT_TARGET_VERSION: TargetVersion = '26.1';

@@ -1,0 +1,79 @@
+import { defineRule } from '../engine/types';
+import { child, exampleLink, itemsAt, section } from '../engine/helpers';
+import { isObject } from '../util/pointer';
+
+const ANY_ACCESS = { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' };
+const ANY_RESOURCE = { resourceType: 'ACL_RESOURCE_ANY', patternType: 'ACL_PATTERN_ANY' };
+
+/** ACL filters need both halves. */
+export default defineRule({
+  id: 'acl-filter-complete',
+  severity: 'error',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description: 'Every ACL filter needs both `resourceFilter` and `accessFilter`.',
+    rationale:
+      'The server reads a missing half as all-UNSPECIFIED and refuses the request ("Invalid cluster link configuration"). To match everything on one side, give it the `*_ANY` values.',
+  },
+  messages: {
+    missing:
+      'aclFilters[{index}] has no `{field}`; the server reads it as UNSPECIFIED and refuses the request. Add `{field}` (use the *_ANY values to match everything).',
+  },
+  check(ctx) {
+    for (const [index, f] of itemsAt(section(ctx, 'securitySyncOptions'), 'aclFilters').entries()) {
+      if (!isObject(f.value)) continue;
+      for (const [field, any] of [
+        ['resourceFilter', ANY_RESOURCE],
+        ['accessFilter', ANY_ACCESS],
+      ] as const) {
+        const v = child(f, field);
+        if (v === undefined || v.value === null) {
+          ctx.report({
+            messageId: 'missing',
+            pointer: `${f.pointer}/${field}`,
+            data: { index, field },
+            suggestions: [
+              {
+                message: `Match every ${field === 'resourceFilter' ? 'resource' : 'principal and operation'}.`,
+                fix: { kind: 'replace-value', pointer: `${f.pointer}/${field}`, value: any },
+              },
+            ],
+          });
+        }
+      }
+    }
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleLink({
+          securitySyncOptions: {
+            aclFilters: [
+              {
+                resourceFilter: { resourceType: 'ACL_RESOURCE_ANY', patternType: 'ACL_PATTERN_ANY' },
+                accessFilter: { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' },
+              },
+            ],
+          },
+        }),
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleLink({
+          securitySyncOptions: {
+            aclFilters: [
+              { resourceFilter: { resourceType: 'ACL_RESOURCE_TOPIC', patternType: 'ACL_PATTERN_ANY' } },
+              {},
+            ],
+          },
+        }),
+        errors: [
+          { messageId: 'missing', pointer: '/configurations/securitySyncOptions/aclFilters/0/accessFilter' },
+          { messageId: 'missing', pointer: '/configurations/securitySyncOptions/aclFilters/1/resourceFilter' },
+          { messageId: 'missing', pointer: '/configurations/securitySyncOptions/aclFilters/1/accessFilter' },
+        ],
+      },
+    ],
+  },
+});

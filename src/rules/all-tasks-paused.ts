@@ -1,0 +1,40 @@
+import { defineRule } from '../engine/types';
+import { PAUSABLE_TASKS, child, configurations, exampleLink, section } from '../engine/helpers';
+
+/** A link whose every task is paused does nothing. */
+export default defineRule({
+  id: 'all-tasks-paused',
+  severity: 'warning',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description:
+      'Warns when `topicMetadataSyncOptions`, `consumerOffsetSyncOptions` and `securitySyncOptions` are all `paused: true`.',
+    rationale:
+      'With every sync task paused the link is created and connects, but copies no topics, offsets or ACLs. That is occasionally intended (create now, start later) and usually a leftover from testing.',
+  },
+  messages: {
+    allPaused:
+      'Every sync task is paused: this link will copy nothing. Unpause at least one task, or disable this rule if that is intended.',
+  },
+  check(ctx) {
+    const cfg = configurations(ctx);
+    if (!cfg) return;
+    if (PAUSABLE_TASKS.every((t) => child(section(ctx, t), 'paused')?.value === true))
+      ctx.report({ messageId: 'allPaused', pointer: cfg.pointer });
+  },
+  examples: {
+    valid: [
+      { doc: exampleLink({ topicMetadataSyncOptions: { paused: true }, consumerOffsetSyncOptions: { paused: true } }) },
+    ],
+    invalid: [
+      {
+        doc: exampleLink({
+          topicMetadataSyncOptions: { paused: true },
+          consumerOffsetSyncOptions: { paused: true },
+          securitySyncOptions: { paused: true },
+        }),
+        errors: [{ messageId: 'allPaused', pointer: '/configurations' }],
+      },
+    ],
+  },
+});

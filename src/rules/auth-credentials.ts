@@ -1,0 +1,69 @@
+import { defineRule } from '../engine/types';
+import { child, exampleClient, exampleLink, objectAt, section } from '../engine/helpers';
+
+/** SASL credentials: non-empty user and password; SCRAM needs a mechanism. */
+export default defineRule({
+  id: 'auth-credentials',
+  severity: 'error',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description:
+      'PLAIN and SCRAM need a non-empty `username` and `password`; SCRAM also needs `scramMechanism` SHA-256 or SHA-512 (see `unspecified-enum` for an explicit UNSPECIFIED).',
+    rationale:
+      'The server refuses missing or empty credentials and a missing SCRAM mechanism while converting the request (src/v/redpanda/admin/services/shadow_link/converter.cc, `create_authn_settings`), with a message that does not say which field: "Invalid cluster link configuration: When setting SCRAM configuration, must provide username, password, and mechanism" (or "When setting PLAIN configuration, must provide username and password").',
+  },
+  messages: {
+    missing: '`{member}.{field}` is missing; SASL authentication needs it.',
+    empty: '`{member}.{field}` is empty; SASL authentication needs a value.',
+    mechanism:
+      '`scramConfiguration.scramMechanism` is missing; set "SCRAM_MECHANISM_SCRAM_SHA_256" or "SCRAM_MECHANISM_SCRAM_SHA_512".',
+  },
+  check(ctx) {
+    const auth = objectAt(section(ctx, 'clientOptions'), 'authenticationConfiguration');
+    for (const member of ['plainConfiguration', 'scramConfiguration']) {
+      const m = objectAt(auth, member);
+      if (!m) continue;
+      for (const field of ['username', 'password']) {
+        const v = child(m, field);
+        if (v === undefined)
+          ctx.report({ messageId: 'missing', pointer: `${m.pointer}/${field}`, data: { member, field } });
+        else if (v.value === '') ctx.report({ messageId: 'empty', pointer: v.pointer, data: { member, field } });
+      }
+      if (member === 'scramConfiguration' && child(m, 'scramMechanism') === undefined) {
+        ctx.report({ messageId: 'mechanism', pointer: `${m.pointer}/scramMechanism` });
+      }
+    }
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleLink(
+          exampleClient({
+            authenticationConfiguration: {
+              scramConfiguration: { username: 'u', password: '${PW}', scramMechanism: 'SCRAM_MECHANISM_SCRAM_SHA_512' },
+            },
+          }),
+        ),
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleLink(exampleClient({ authenticationConfiguration: { scramConfiguration: { username: '' } } })),
+        errors: [
+          {
+            messageId: 'empty',
+            pointer: '/configurations/clientOptions/authenticationConfiguration/scramConfiguration/username',
+          },
+          {
+            messageId: 'missing',
+            pointer: '/configurations/clientOptions/authenticationConfiguration/scramConfiguration/password',
+          },
+          {
+            messageId: 'mechanism',
+            pointer: '/configurations/clientOptions/authenticationConfiguration/scramConfiguration/scramMechanism',
+          },
+        ],
+      },
+    ],
+  },
+});

@@ -1,0 +1,46 @@
+import { defineRule } from '../engine/types';
+import { objectAt, stringAt } from '../engine/helpers';
+
+/** Build information has the documented shapes. */
+export default defineRule({
+  id: 'build-info',
+  severity: 'warning',
+  kinds: ['GetBrokerResponse'],
+  docs: {
+    description:
+      '`buildInfo.version` is `v<major>.<minor>.<patch>` (a `-suffix` is fine) and `buildInfo.buildSha` is hexadecimal (a `-dirty` suffix is fine).',
+    rationale:
+      'Tools pick version-dependent behaviour (such as the forbidden synced properties) from `version`; a version they cannot parse makes them guess. The server writes the latest `v*` tag of its build (`v0.0.0-dev` for unstamped builds) and the commit, which a build from a modified tree marks with `-dirty` (src/v/version/version.cc.in).',
+  },
+  messages: {
+    version: 'version "{value}" is not v<major>.<minor>.<patch> (optionally with a -suffix), e.g. "v26.1.3".',
+    sha: 'buildSha "{value}" is not a hexadecimal commit hash (optionally with "-dirty").',
+  },
+  check(ctx) {
+    const info = objectAt({ value: ctx.doc, pointer: '' }, 'broker', 'buildInfo');
+    const version = stringAt(info, 'version');
+    if (version && !/^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version.value))
+      ctx.report({ messageId: 'version', pointer: version.pointer, data: { value: version.value } });
+    const sha = stringAt(info, 'buildSha');
+    if (sha && !/^[0-9a-fA-F]{4,64}(-dirty)?$/.test(sha.value))
+      ctx.report({ messageId: 'sha', pointer: sha.pointer, data: { value: sha.value } });
+  },
+  examples: {
+    valid: [
+      { doc: { broker: { buildInfo: { version: 'v26.1.3-rc1', buildSha: '3f2a9c1d' } } } },
+      {
+        title: 'an unstamped build from a modified tree',
+        doc: { broker: { buildInfo: { version: 'v0.0.0-dev', buildSha: `${'0'.repeat(40)}-dirty` } } },
+      },
+    ],
+    invalid: [
+      {
+        doc: { broker: { buildInfo: { version: '26.1', buildSha: 'main' } } },
+        errors: [
+          { messageId: 'version', pointer: '/broker/buildInfo/version' },
+          { messageId: 'sha', pointer: '/broker/buildInfo/buildSha' },
+        ],
+      },
+    ],
+  },
+});

@@ -1,0 +1,73 @@
+import { defineRule } from '../engine/types';
+import { PAUSABLE_TASKS, exampleLink, section, stringAt } from '../engine/helpers';
+import { durationMillis, parseDuration } from '../model/formats';
+
+/** Sync intervals: Duration grammar (structural), negative values and sub-second intervals. */
+export default defineRule({
+  id: 'duration',
+  severity: 'error',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description:
+      'Intervals must be protobuf Duration strings (`"30s"`, `"1.5s"`) within ±315,576,000,000 s, not negative; under one second is a warning.',
+    rationale:
+      'The server reads a Duration as an integer number of seconds (leading zeros allowed), an optional fraction of 1–9 digits and exactly `s`, within ±315,576,000,000 s; `""` means zero (src/v/serde/protobuf/json.cc, `duration_from_json`). Anything else — ISO-8601 `PT30S`, a bare number, `ms`, `1m` — is refused with "invalid request input". A zero or negative interval is silently replaced by the 30 s default (src/v/redpanda/admin/services/shadow_link/converter.cc stores only positive intervals), so a negative value never does what it says; a positive interval under one second hammers the source cluster. Fixes rewrite `PT30S`, `30`, `1m` and `500ms` into seconds, and `""` or `007s` into the canonical `0s`, `7s`.',
+  },
+  messages: {
+    grammar: 'The interval is not a protobuf Duration.',
+    empty: {
+      text: '`{field}` is "": the server reads it as "0s", which means the default (30 seconds). Write "0s", or leave the field out.',
+      severity: 'info',
+    },
+    nonCanonical: {
+      text: '`{field}` is {value}: the server reads it as {canonical}. Write {canonical}.',
+      severity: 'info',
+    },
+    negative:
+      '`{field}` is negative ({value}); the server silently uses the 30 s default instead. Use a positive duration such as "30s", or "0s" for the default.',
+    subSecond: {
+      text: '`{field}` is {value}, under one second: the task would query the source cluster continuously. Use at least "1s".',
+      severity: 'warning',
+    },
+  },
+  structuralMessages: ['grammar', 'empty', 'nonCanonical'],
+  check(ctx) {
+    for (const task of PAUSABLE_TASKS) {
+      const interval = stringAt(section(ctx, task), 'interval');
+      if (!interval) continue;
+      const d = parseDuration(interval.value);
+      if (!d) continue;
+      const ms = durationMillis(d);
+      const data = { field: `${task}.interval`, value: JSON.stringify(interval.value) };
+      if (ms < 0) ctx.report({ messageId: 'negative', pointer: interval.pointer, data });
+      else if (ms > 0 && ms < 1000) ctx.report({ messageId: 'subSecond', pointer: interval.pointer, data });
+    }
+  },
+  examples: {
+    valid: [
+      { doc: exampleLink({ securitySyncOptions: { interval: '30s' }, consumerOffsetSyncOptions: { interval: '0s' } }) },
+    ],
+    invalid: [
+      {
+        doc: exampleLink({
+          topicMetadataSyncOptions: { interval: 'PT30S' },
+          securitySyncOptions: { interval: '-5s' },
+          consumerOffsetSyncOptions: { interval: '0.2s' },
+        }),
+        errors: [
+          { messageId: 'grammar', pointer: '/configurations/topicMetadataSyncOptions/interval' },
+          { messageId: 'negative', pointer: '/configurations/securitySyncOptions/interval' },
+          { messageId: 'subSecond', pointer: '/configurations/consumerOffsetSyncOptions/interval' },
+        ],
+      },
+      {
+        title: 'accepted by the server, but not canonical',
+        doc: exampleLink({ topicMetadataSyncOptions: { interval: '' }, securitySyncOptions: { interval: '060s' } }),
+        errors: [
+          { messageId: 'empty', pointer: '/configurations/topicMetadataSyncOptions/interval' },
+          { messageId: 'nonCanonical', pointer: '/configurations/securitySyncOptions/interval' },
+        ],
+      },
+    ],
+  },
+});

@@ -1,0 +1,65 @@
+import { defineRule } from '../engine/types';
+import { exampleLink, filterListAt, type FilterList } from '../engine/helpers';
+import { isObject } from '../util/pointer';
+
+const LISTS: [FilterList, string][] = [
+  ['topic', 'autoCreateShadowTopicFilters'],
+  ['group', 'groupFilters'],
+];
+
+/** Filter lists that select nothing. */
+export default defineRule({
+  id: 'filter-selects-nothing',
+  severity: 'warning',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description: 'A topic or group filter list that is empty or has only EXCLUDE filters selects nothing.',
+    rationale:
+      'Names are selected only when an INCLUDE filter matches them; EXCLUDE filters only take names away. An exclude-only list is a common way to write "everything except", and silently shadows nothing. Add an INCLUDE `*` LITERAL filter.',
+  },
+  messages: {
+    empty: '`{list}` is empty, so nothing is selected; add an INCLUDE filter (e.g. "*" LITERAL) or remove the list.',
+    excludeOnly:
+      '`{list}` has only EXCLUDE filters, so nothing is selected; add an INCLUDE filter, e.g. "*" with PATTERN_TYPE_LITERAL.',
+  },
+  check(ctx) {
+    for (const [which, list] of LISTS) {
+      const node = filterListAt(ctx, which);
+      if (!node || !Array.isArray(node.value)) continue;
+      if (node.value.length === 0) ctx.report({ messageId: 'empty', pointer: node.pointer, data: { list } });
+      else if (node.value.every((f) => isObject(f) && f.filterType === 'FILTER_TYPE_EXCLUDE')) {
+        ctx.report({ messageId: 'excludeOnly', pointer: node.pointer, data: { list } });
+      }
+    }
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleLink({
+          consumerOffsetSyncOptions: {
+            groupFilters: [{ filterType: 'FILTER_TYPE_INCLUDE', name: '*', patternType: 'PATTERN_TYPE_LITERAL' }],
+          },
+        }),
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleLink({
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              { filterType: 'FILTER_TYPE_EXCLUDE', name: 'tmp.', patternType: 'PATTERN_TYPE_PREFIX' },
+            ],
+          },
+          consumerOffsetSyncOptions: { groupFilters: [] },
+        }),
+        errors: [
+          {
+            messageId: 'excludeOnly',
+            pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters',
+          },
+          { messageId: 'empty', pointer: '/configurations/consumerOffsetSyncOptions/groupFilters' },
+        ],
+      },
+    ],
+  },
+});

@@ -1,0 +1,63 @@
+import { defineRule } from '../engine/types';
+import { child, exampleLink, globData, nameFilters, stringAt } from '../engine/helpers';
+
+/** Consumer-group filters: the same `*` rules as topic filters. */
+export default defineRule({
+  id: 'group-filter-name',
+  severity: 'warning',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description:
+      'Group filter names follow the topic rules for `*`: a lone `*` only with LITERAL, no `*` inside a name, and not empty.',
+    rationale:
+      'The server does not check group filters at all, so a PREFIX `*` is accepted and matches only groups whose names literally start with `*` — that is, none — and `app*` matches nothing.',
+  },
+  messages: {
+    empty: '`groupFilters[{i}].name` is empty, so it matches no group.',
+    glob: '`groupFilters[{i}].name` is {value}: filters are not globs, so it matches no group. Use PATTERN_TYPE_PREFIX with {prefix}.',
+    starPrefix:
+      '`groupFilters[{i}]` is a PREFIX filter on "*", which matches only group names starting with "*"; use PATTERN_TYPE_LITERAL for all groups.',
+  },
+  check(ctx) {
+    for (const [i, f] of nameFilters(ctx, 'group').entries()) {
+      const name = stringAt(f, 'name');
+      if (!name) continue;
+      const v = name.value;
+      if (v === '') ctx.report({ messageId: 'empty', pointer: name.pointer, data: { i } });
+      else if (v === '*' && child(f, 'patternType')?.value === 'PATTERN_TYPE_PREFIX')
+        ctx.report({ messageId: 'starPrefix', pointer: name.pointer, data: { i } });
+      else if (v !== '*' && v.includes('*')) {
+        ctx.report({ messageId: 'glob', pointer: name.pointer, data: { i, ...globData(v) } });
+      }
+    }
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleLink({
+          consumerOffsetSyncOptions: {
+            groupFilters: [{ filterType: 'FILTER_TYPE_INCLUDE', name: 'app-', patternType: 'PATTERN_TYPE_PREFIX' }],
+          },
+        }),
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleLink({
+          consumerOffsetSyncOptions: {
+            groupFilters: [
+              { filterType: 'FILTER_TYPE_INCLUDE', name: '*', patternType: 'PATTERN_TYPE_PREFIX' },
+              { filterType: 'FILTER_TYPE_INCLUDE', name: 'app*', patternType: 'PATTERN_TYPE_LITERAL' },
+              { filterType: 'FILTER_TYPE_EXCLUDE', name: '', patternType: 'PATTERN_TYPE_LITERAL' },
+            ],
+          },
+        }),
+        errors: [
+          { messageId: 'starPrefix', pointer: '/configurations/consumerOffsetSyncOptions/groupFilters/0/name' },
+          { messageId: 'glob', pointer: '/configurations/consumerOffsetSyncOptions/groupFilters/1/name' },
+          { messageId: 'empty', pointer: '/configurations/consumerOffsetSyncOptions/groupFilters/2/name' },
+        ],
+      },
+    ],
+  },
+});

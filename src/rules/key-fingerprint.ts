@@ -1,0 +1,53 @@
+import { defineRule } from '../engine/types';
+import { exampleResponse, objectAt, section, stringAt } from '../engine/helpers';
+import { isSha256Base64 } from '../facts/fingerprint';
+
+/** `keyFingerprint` is a base64 SHA-256 digest. */
+export default defineRule({
+  id: 'key-fingerprint',
+  severity: 'error',
+  kinds: ['CreateShadowLinkResponse'],
+  docs: {
+    description:
+      '`tlsPemSettings.keyFingerprint` must be standard padded base64 of 32 bytes (a SHA-256 digest, 44 characters). With the request at hand, `checkExchange` also checks that it is the digest of the key that was sent.',
+    rationale:
+      'The fingerprint is the only way to confirm which private key the server holds, since the key itself is never returned. Anything else (hex, unpadded, a different hash) cannot be compared with a local `sha256` of the PEM text.',
+  },
+  messages: {
+    shape: 'keyFingerprint "{value}" is not padded base64 of a 32-byte SHA-256 digest (44 characters ending in "=").',
+  },
+  check(ctx) {
+    const fp = stringAt(objectAt(section(ctx, 'clientOptions'), 'tlsSettings', 'tlsPemSettings'), 'keyFingerprint');
+    if (fp && !isSha256Base64(fp.value))
+      ctx.report({ messageId: 'shape', pointer: fp.pointer, data: { value: fp.value.slice(0, 80) } });
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleResponse({
+          tlsSettings: {
+            enabled: true,
+            tlsPemSettings: { key: '', keyFingerprint: '47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=' },
+          },
+        }),
+      },
+    ],
+    invalid: [
+      {
+        title: 'a hex digest',
+        doc: exampleResponse({
+          tlsSettings: {
+            enabled: true,
+            tlsPemSettings: { keyFingerprint: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' },
+          },
+        }),
+        errors: [
+          {
+            messageId: 'shape',
+            pointer: '/shadowLink/configurations/clientOptions/tlsSettings/tlsPemSettings/keyFingerprint',
+          },
+        ],
+      },
+    ],
+  },
+});

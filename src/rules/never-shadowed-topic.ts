@@ -1,0 +1,63 @@
+import { defineRule } from '../engine/types';
+import { child, exampleLink, nameFilters, stringAt } from '../engine/helpers';
+
+/** Filters that can have no effect because the topic is never shadowed. */
+export default defineRule({
+  id: 'never-shadowed-topic',
+  severity: 'warning',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description:
+      'A LITERAL INCLUDE of `_svc.transform_logs` has no effect. (A PREFIX filter such as `_svc.mine` creates no internal topics either; `reserved-topic-filter` warns about it.)',
+    rationale:
+      'The server accepts a filter on `_svc.transform_logs`, but the topic syncer never shadows it: only user topics and `_schemas` can be shadowed (src/v/cluster_link/source_topic_syncer.cc, `is_valid_topic`, with the non-user topic list of src/v/model/namespace.h). `__consumer_offsets` and `_svc.audit_log` are refused outright (`reserved-topic-filter`). Such a filter silently does nothing.',
+  },
+  messages: {
+    never:
+      '`autoCreateShadowTopicFilters[{i}]` includes "{name}", a topic the service never shadows; remove the filter.',
+  },
+  check(ctx) {
+    for (const [i, f] of nameFilters(ctx, 'topic').entries()) {
+      const name = stringAt(f, 'name');
+      if (!name) continue;
+      const pattern = child(f, 'patternType')?.value;
+      if (
+        name.value === '_svc.transform_logs' &&
+        pattern === 'PATTERN_TYPE_LITERAL' &&
+        child(f, 'filterType')?.value === 'FILTER_TYPE_INCLUDE'
+      ) {
+        ctx.report({ messageId: 'never', pointer: name.pointer, data: { i, name: name.value } });
+      }
+    }
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleLink({
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              { filterType: 'FILTER_TYPE_INCLUDE', name: '_svc.mine', patternType: 'PATTERN_TYPE_LITERAL' },
+            ],
+          },
+        }),
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleLink({
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              { filterType: 'FILTER_TYPE_INCLUDE', name: '_svc.transform_logs', patternType: 'PATTERN_TYPE_LITERAL' },
+            ],
+          },
+        }),
+        errors: [
+          {
+            messageId: 'never',
+            pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/0/name',
+          },
+        ],
+      },
+    ],
+  },
+});

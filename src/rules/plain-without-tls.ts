@@ -1,0 +1,50 @@
+import { defineRule } from '../engine/types';
+import { exampleClient, exampleLink, objectAt, section } from '../engine/helpers';
+
+/** SASL/PLAIN without TLS sends the password in clear text. */
+export default defineRule({
+  id: 'plain-without-tls',
+  severity: 'warning',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description: 'SASL/PLAIN authentication should only be used with `tlsSettings.enabled: true`.',
+    rationale:
+      'SASL/PLAIN sends the password as is: without TLS it crosses the network in clear text between the clusters. Enable TLS or use SCRAM.',
+  },
+  messages: {
+    plaintext:
+      'SASL/PLAIN is used while TLS is not enabled: the password crosses the network in clear text. Set `tlsSettings.enabled: true` or use SCRAM.',
+  },
+  check(ctx) {
+    const client = section(ctx, 'clientOptions');
+    const plain = objectAt(client, 'authenticationConfiguration', 'plainConfiguration');
+    if (!plain) return;
+    if (objectAt(client, 'tlsSettings')?.value.enabled !== true)
+      ctx.report({ messageId: 'plaintext', pointer: plain.pointer });
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleLink(
+          exampleClient({
+            authenticationConfiguration: { plainConfiguration: { username: 'u', password: '${PW}' } },
+            tlsSettings: { enabled: true },
+          }),
+        ),
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleLink(
+          exampleClient({ authenticationConfiguration: { plainConfiguration: { username: 'u', password: '${PW}' } } }),
+        ),
+        errors: [
+          {
+            messageId: 'plaintext',
+            pointer: '/configurations/clientOptions/authenticationConfiguration/plainConfiguration',
+          },
+        ],
+      },
+    ],
+  },
+});

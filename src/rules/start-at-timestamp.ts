@@ -1,0 +1,76 @@
+import { defineRule } from '../engine/types';
+import { exampleLink, section, stringAt } from '../engine/helpers';
+import { parseServerTimestamp } from '../model/server-scalars';
+
+/** `startAtTimestamp`: RFC 3339 within 0001–9999 (structural), not in the future, not before 1970. */
+export default defineRule({
+  id: 'start-at-timestamp',
+  severity: 'error',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description:
+      '`startAtTimestamp` must be a timestamp the server can read; it should be RFC 3339 (`2026-01-31T12:00:00Z`). `""`, a time in the future or before 1970 are warnings.',
+    rationale:
+      'The server parses the value with absl::ParseTime (src/v/serde/protobuf/json.cc, `timestamp_from_json`): it also accepts a lowercase `t` or `z`, one-digit fields, any number of fraction digits, offsets without a colon, years 0000 to 9999 and `infinite-past`/`infinite-future`, and reads `""` as the Unix epoch. Anything else is refused with "invalid request input". The lenient spellings work but are not RFC 3339, which other tools expect (fix: the same instant in RFC 3339). `""` starts at the earliest record, like `startAtEarliest`, which says so plainly. A start time in the future replicates nothing until then; one before 1970 predates every Kafka record, so it is the same as `startAtEarliest` and probably a typo.',
+  },
+  messages: {
+    format: 'The timestamp is not one the server can read.',
+    nonCanonical: {
+      text: '`startAtTimestamp` {value} is not RFC 3339; the server reads it as {canonical}. Write that.',
+      severity: 'warning',
+    },
+    empty: {
+      text: '`startAtTimestamp` is "": the server reads it as 1970-01-01T00:00:00Z, so replication starts at the earliest record. Use `startAtEarliest: {}` to say so.',
+      severity: 'warning',
+    },
+    future: {
+      text: '`startAtTimestamp` {value} is in the future: nothing is replicated until then. Use a past time or `startAtLatest`.',
+      severity: 'warning',
+    },
+    beforeEpoch: {
+      text: '`startAtTimestamp` {value} is before 1970, older than any record: use `startAtEarliest` instead.',
+      severity: 'warning',
+    },
+  },
+  structuralMessages: ['format', 'nonCanonical', 'empty'],
+  check(ctx) {
+    const ts = stringAt(section(ctx, 'topicMetadataSyncOptions'), 'startAtTimestamp');
+    const parsed = ts && parseServerTimestamp(ts.value);
+    if (!ts || !parsed) return;
+    const data = { value: JSON.stringify(ts.value.slice(0, 60)) };
+    if (parsed.epochMillis > ctx.now.getTime()) ctx.report({ messageId: 'future', pointer: ts.pointer, data });
+    else if (parsed.epochMillis < 0) ctx.report({ messageId: 'beforeEpoch', pointer: ts.pointer, data });
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '2026-01-01T00:00:00Z' } }),
+        now: '2026-11-22T00:00:00Z',
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '2026-01-31 12:00:00Z' } }),
+        errors: [{ messageId: 'format', pointer: '/configurations/topicMetadataSyncOptions/startAtTimestamp' }],
+      },
+      {
+        doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '' } }),
+        errors: [{ messageId: 'empty', pointer: '/configurations/topicMetadataSyncOptions/startAtTimestamp' }],
+      },
+      {
+        title: 'accepted by the server, but not RFC 3339',
+        doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '2026-1-31t12:00:00+0100' } }),
+        errors: [{ messageId: 'nonCanonical', pointer: '/configurations/topicMetadataSyncOptions/startAtTimestamp' }],
+      },
+      {
+        doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '2027-06-01T00:00:00+02:00' } }),
+        now: '2026-11-22T00:00:00Z',
+        errors: [{ messageId: 'future', pointer: '/configurations/topicMetadataSyncOptions/startAtTimestamp' }],
+      },
+      {
+        doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '1969-12-31T23:59:59Z' } }),
+        errors: [{ messageId: 'beforeEpoch', pointer: '/configurations/topicMetadataSyncOptions/startAtTimestamp' }],
+      },
+    ],
+  },
+});

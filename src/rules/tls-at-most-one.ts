@@ -1,0 +1,44 @@
+import { defineRule } from '../engine/types';
+import { exampleClient, exampleLink, objectAt, section } from '../engine/helpers';
+
+/** TLS material as files or inline PEM, not both. */
+export default defineRule({
+  id: 'tls-at-most-one',
+  severity: 'error',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description:
+      '`tlsSettings` may hold `tlsFileSettings` or `tlsPemSettings`, not both (neither is fine: the system trust store is used).',
+    rationale:
+      'The spec marks both as "required", an artefact of how the oneof was rendered; on the server it is a oneof and the JSON decoder silently keeps the later member, so which certificates are used depends on key order.',
+  },
+  messages: {
+    both: '`tlsSettings` has both `tlsFileSettings` and `tlsPemSettings`; the server keeps only one. Remove one of them.',
+  },
+  check(ctx) {
+    const tls = objectAt(section(ctx, 'clientOptions'), 'tlsSettings');
+    if (tls && objectAt(tls, 'tlsFileSettings') && objectAt(tls, 'tlsPemSettings'))
+      ctx.report({ messageId: 'both', pointer: tls.pointer });
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleLink(exampleClient({ tlsSettings: { enabled: true, tlsFileSettings: { caPath: '/etc/ca.pem' } } })),
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleLink(
+          exampleClient({
+            tlsSettings: {
+              enabled: true,
+              tlsFileSettings: { caPath: '/ca.pem' },
+              tlsPemSettings: { ca: '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----' },
+            },
+          }),
+        ),
+        errors: [{ messageId: 'both', pointer: '/configurations/clientOptions/tlsSettings' }],
+      },
+    ],
+  },
+});

@@ -1,0 +1,62 @@
+import { defineRule } from '../engine/types';
+import { child, exampleClient, exampleLink, objectAt, section } from '../engine/helpers';
+
+const PAIRS = [
+  ['tlsFileSettings', 'keyPath', 'certPath'],
+  ['tlsPemSettings', 'key', 'cert'],
+] as const;
+
+/** Client key and certificate come together. */
+export default defineRule({
+  id: 'tls-key-cert-pair',
+  severity: 'error',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description: '`keyPath` and `certPath`, and `key` and `cert`, must be given together or not at all.',
+    rationale:
+      'A client certificate without its key (or a key without its certificate) cannot be used for mutual TLS; the server refuses the request while converting the TLS settings.',
+  },
+  messages: { unpaired: '`{settings}.{present}` is given without `{missing}`; give both for mutual TLS, or neither.' },
+  check(ctx) {
+    const tls = objectAt(section(ctx, 'clientOptions'), 'tlsSettings');
+    for (const [settings, key, cert] of PAIRS) {
+      const s = objectAt(tls, settings);
+      if (!s) continue;
+      const hasKey = child(s, key) !== undefined;
+      const hasCert = child(s, cert) !== undefined;
+      if (hasKey && !hasCert)
+        ctx.report({
+          messageId: 'unpaired',
+          pointer: `${s.pointer}/${key}`,
+          data: { settings, present: key, missing: cert },
+        });
+      if (hasCert && !hasKey)
+        ctx.report({
+          messageId: 'unpaired',
+          pointer: `${s.pointer}/${cert}`,
+          data: { settings, present: cert, missing: key },
+        });
+    }
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleLink(
+          exampleClient({ tlsSettings: { enabled: true, tlsFileSettings: { certPath: '/c.pem', keyPath: '/k.pem' } } }),
+        ),
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleLink(exampleClient({ tlsSettings: { enabled: true, tlsFileSettings: { certPath: '/c.pem' } } })),
+        errors: [
+          { messageId: 'unpaired', pointer: '/configurations/clientOptions/tlsSettings/tlsFileSettings/certPath' },
+        ],
+      },
+      {
+        doc: exampleLink(exampleClient({ tlsSettings: { enabled: true, tlsPemSettings: { key: '${TLS_KEY}' } } })),
+        errors: [{ messageId: 'unpaired', pointer: '/configurations/clientOptions/tlsSettings/tlsPemSettings/key' }],
+      },
+    ],
+  },
+});

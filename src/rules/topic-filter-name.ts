@@ -1,0 +1,111 @@
+import { defineRule } from '../engine/types';
+import { child, exampleLink, globData, nameFilters, stringAt } from '../engine/helpers';
+
+const NAME_RE = /^[A-Za-z0-9._-]+$/;
+
+/** Topic filter names: non-empty, legal topic characters, `*` only as a whole LITERAL name. */
+export default defineRule({
+  id: 'topic-filter-name',
+  severity: 'error',
+  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  docs: {
+    description:
+      'A topic filter name must be non-empty, of `A-Z a-z 0-9 . _ -`, or a lone `*` with `PATTERN_TYPE_LITERAL`. A name longer than 249 characters (the longest topic name) is a warning: it can match no topic.',
+    rationale:
+      'The server refuses an empty name, a `*` inside a longer name (filters are not globs: `orders*` is refused, not a prefix), `*` with PREFIX and any other character (src/v/cluster/cluster_link/frontend.cc, `validate_metadata_mirroring_config`, for INCLUDE and EXCLUDE filters alike) with "Failed to create cluster link: cluster::cluster_link::errc::topic_filter_invalid" — without saying which filter, and only after connecting to the source cluster, so these mistakes surface late and behind any connection error. It sets no length limit, but no topic name is longer than 249 characters.',
+  },
+  messages: {
+    empty: '`autoCreateShadowTopicFilters[{i}].name` is empty; name a topic, a prefix, or "*".',
+    glob: '`autoCreateShadowTopicFilters[{i}].name` is {value}: filters are not globs. Use PATTERN_TYPE_PREFIX with {prefix}.',
+    starPrefix:
+      '`autoCreateShadowTopicFilters[{i}]` uses "*" with a PREFIX pattern; "*" is allowed only with PATTERN_TYPE_LITERAL.',
+    chars:
+      '`autoCreateShadowTopicFilters[{i}].name` contains {chars}; topic names use only letters, digits, ".", "_" and "-".',
+    tooLong: {
+      text: '`autoCreateShadowTopicFilters[{i}].name` is {length} characters; topic names have at most 249, so it matches nothing.',
+      severity: 'warning',
+    },
+  },
+  check(ctx) {
+    for (const [i, f] of nameFilters(ctx, 'topic').entries()) {
+      const name = stringAt(f, 'name');
+      if (!name) continue;
+      const pattern = child(f, 'patternType')?.value;
+      const v = name.value;
+      if (v === '') {
+        ctx.report({ messageId: 'empty', pointer: name.pointer, data: { i } });
+      } else if (v === '*') {
+        if (pattern === 'PATTERN_TYPE_PREFIX' || pattern === 'PATTERN_TYPE_PREFIXED')
+          ctx.report({ messageId: 'starPrefix', pointer: name.pointer, data: { i } });
+      } else if (v.includes('*')) {
+        ctx.report({ messageId: 'glob', pointer: name.pointer, data: { i, ...globData(v) } });
+      } else if (!NAME_RE.test(v)) {
+        const bad = [...new Set(v.replace(/[A-Za-z0-9._-]/g, ''))].slice(0, 5).map((c) => JSON.stringify(c));
+        ctx.report({ messageId: 'chars', pointer: name.pointer, data: { i, chars: bad.join(', ') } });
+      } else if (v.length > 249) {
+        ctx.report({ messageId: 'tooLong', pointer: name.pointer, data: { i, length: v.length } });
+      }
+    }
+  },
+  examples: {
+    valid: [
+      {
+        doc: exampleLink({
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              { filterType: 'FILTER_TYPE_INCLUDE', name: '*', patternType: 'PATTERN_TYPE_LITERAL' },
+            ],
+          },
+        }),
+      },
+    ],
+    invalid: [
+      {
+        doc: exampleLink({
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              { filterType: 'FILTER_TYPE_INCLUDE', name: 'orders*', patternType: 'PATTERN_TYPE_LITERAL' },
+              { filterType: 'FILTER_TYPE_INCLUDE', name: '*', patternType: 'PATTERN_TYPE_PREFIX' },
+              { filterType: 'FILTER_TYPE_INCLUDE', name: '', patternType: 'PATTERN_TYPE_LITERAL' },
+              { filterType: 'FILTER_TYPE_INCLUDE', name: 'a b', patternType: 'PATTERN_TYPE_LITERAL' },
+            ],
+          },
+        }),
+        errors: [
+          {
+            messageId: 'glob',
+            pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/0/name',
+          },
+          {
+            messageId: 'starPrefix',
+            pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/1/name',
+          },
+          {
+            messageId: 'empty',
+            pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/2/name',
+          },
+          {
+            messageId: 'chars',
+            pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/3/name',
+          },
+        ],
+      },
+      {
+        title: 'a name longer than a topic name can be',
+        doc: exampleLink({
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              { filterType: 'FILTER_TYPE_INCLUDE', name: 'orders.'.repeat(36), patternType: 'PATTERN_TYPE_PREFIX' },
+            ],
+          },
+        }),
+        errors: [
+          {
+            messageId: 'tooLong',
+            pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/0/name',
+          },
+        ],
+      },
+    ],
+  },
+});
