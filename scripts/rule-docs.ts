@@ -2,8 +2,8 @@
 import { lint } from '../src/lint/lint';
 import { allRules, type BuiltinRule } from '../src/engine/registry';
 import { CONFORMANCE_CHECKS } from '../src/conformance/check';
-import type { Rule, RuleExample } from '../src/engine/types';
-import { exampleKind, exampleLintOptions } from '../src/engine/examples';
+import type { Rule, RuleExample } from '../src/rule-api/types';
+import { exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
 import { STRUCTURAL_CODES } from '../src/codes/structural-codes';
 import { FILE_CODES, STANDALONE_CODES } from '../src/codes/file-codes';
 

@@ -45,11 +45,11 @@ export {
   type InvalidRuleExample,
   type MessageSpec,
   type LinkLocation,
-} from './engine/types';
+} from './rule-api/types';
 export type { TargetVersion } from './facts/target-version';
 export type { RuleSettings } from './engine/settings';
 export { allRules as rules, docsUrl } from './engine/registry';
-export { checkRuleExamples } from './engine/examples';
+export { checkRuleExamples } from './lint/rule-examples';
 export {
   checkExchange,
   CONFORMANCE_CHECKS,

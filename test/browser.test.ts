@@ -12,7 +12,7 @@ import { BROWSER_REQUIRED, CHROMIUM, launchChromium } from './support/chromium';
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index';
 import { allRules } from '../src/engine/registry';
-import { exampleKind, exampleLintOptions } from '../src/engine/examples';
+import { exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
 import { runCases, type Case } from './browser/cases';
 import { bundleSize } from '../scripts/bundle-size';
 import { FIXTURES } from './helpers';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkExchange } from '../src/conformance/check';
 import { keyFingerprint } from '../src/facts/fingerprint';
-import { EXAMPLE_KEY } from '../src/engine/example-pem';
+import { EXAMPLE_KEY } from '../src/rule-api/example-pem';
 import { FIXTURES } from './helpers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -11,7 +11,7 @@ import { unifiedDiff } from '../src/fix/diff';
 import { kindOfSchemaRef } from '../src/kind/detect';
 import { isDocumentKind } from '../src/model/kinds';
 import { isSecretKeyName } from '../src/secrets/classify';
-import { keyLine, secretSpans } from '../src/secrets/spans';
+import { keyLine, secretSpans } from '../src/source/secret-spans';
 import { ENDS, FIELDS, run } from './adversarial';
 import { clone, setAt, validFixtures } from './helpers';
 

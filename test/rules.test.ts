@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { lint } from '../src/lint/lint';
 import { allRules } from '../src/engine/registry';
 import { collectReports } from '../src/engine/run';
-import type { Rule, RuleExample } from '../src/engine/types';
-import { exampleKind, exampleLintOptions } from '../src/engine/examples';
+import type { Rule, RuleExample } from '../src/rule-api/types';
+import { exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
 import type { RunSettings } from '../src/engine/run';
 import { BUILTIN_CATALOG } from '../src/engine/catalog';
 

@@ -21,7 +21,7 @@ import type { ApplyArgs } from './client-args';
 import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
 import { ConfigError, fileLintOptions, loadConfig } from './config';
 import { readRegularFile } from './fs-safe';
-import type { CliIO } from './run';
+import type { CliIO } from './io';
 import { VERSION } from '../util/version';
 
 const NEWEST: TargetVersion = TARGET_VERSIONS[TARGET_VERSIONS.length - 1]!;

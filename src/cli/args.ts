@@ -1,7 +1,7 @@
 /** Command-line arguments: parsing and the help text. */
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/diagnostics';
-import { type RuleSetting } from '../engine/types';
+import { type RuleSetting } from '../rule-api/types';
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
 import { editDistance, nearest } from '../util/suggest';

@@ -11,7 +11,7 @@ import { APPLY_HELP, GET_BROKER_HELP, parseApplyArgs, parseGetBrokerArgs } from 
 import { runApply } from './apply';
 import { ConfigError } from './config';
 import { runGetBroker } from './get-broker';
-import type { CliIO } from './run';
+import type { CliIO } from './io';
 
 /** Runs `apply` or `get-broker` with the arguments after the command name. */
 export async function runClientCommand(

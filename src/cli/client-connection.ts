@@ -7,7 +7,7 @@ import { mask } from '../secrets/redact';
 import type { ConnectionArgs } from './client-args';
 import { ConfigError } from './config';
 import { readRegularFile } from './fs-safe';
-import type { CliIO } from './run';
+import type { CliIO } from './io';
 
 /** Client options for the flags; throws `ConfigError` for an unset variable or an unreadable file. */
 export function clientOptions(args: ConnectionArgs, io: CliIO): NodeAdminClientOptions {

@@ -8,7 +8,7 @@ import picomatch from 'picomatch';
 import { parse as parseYamlText } from 'yaml';
 import { BUILTIN_CATALOG, catalogWith, type RuleCatalog } from '../engine/catalog';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
-import type { Rule } from '../engine/types';
+import type { Rule } from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
 import type { LintTextOptions } from '../lint/lint-text';
 import { isDocumentKind, type DocumentKind } from '../model/kinds';

@@ -3,7 +3,7 @@ import { createAdminClient, type DiagnosticsEvent, type GetBrokerRequest } from 
 import { printable } from '../format/ansi';
 import type { GetBrokerArgs } from './client-args';
 import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
-import type { CliIO } from './run';
+import type { CliIO } from './io';
 
 /** Runs `get-broker`; returns the exit code. */
 export async function runGetBroker(args: GetBrokerArgs, io: CliIO): Promise<number> {

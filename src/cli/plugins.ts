@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkCustomRules } from '../engine/custom';
-import type { Rule } from '../engine/types';
+import type { Rule } from '../rule-api/types';
 import { isObject } from '../util/pointer';
 
 /** A plugin that cannot be used: the command stops with exit code 2. */

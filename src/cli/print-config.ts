@@ -1,5 +1,5 @@
 /** `--print-config FILE`: the settings the linter would use for one file, after overrides and flags. */
-import { type RuleSetting } from '../engine/types';
+import { type RuleSetting } from '../rule-api/types';
 import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import type { Severity } from '../core/diagnostics';
 import type { DocumentKind } from '../model/kinds';

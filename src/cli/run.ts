@@ -38,18 +38,9 @@ import {
 } from './suppress';
 import { VERSION } from '../util/version';
 import { runLanguageServer } from '../lsp/start';
+import type { CliIO } from './io';
 
-/** What the command may touch: arguments, directories, streams, the clock. */
-export interface CliIO {
-  cwd: string;
-  env: Readonly<Record<string, string | undefined>>;
-  stdout: { write(text: string): void; isTTY?: boolean };
-  stderr: { write(text: string): void };
-  readStdin(): Promise<Uint8Array>;
-  now?: () => Date;
-  /** The raw standard streams, for `lsp --stdio` (absent where there is no process to serve on). */
-  stdio?: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
-}
+export type { CliIO } from './io';
 
 /** Decides colour: the flag, else FORCE_COLOR / NO_COLOR, else whether stdout is a terminal. */
 function useColor(cmd: LintCommand, io: CliIO): boolean {

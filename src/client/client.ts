@@ -7,7 +7,7 @@ import type { JsonObject } from '@bufbuild/protobuf';
 import { checkExchange } from '../conformance/check';
 import { catalogWith } from '../engine/catalog';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
-import { type Rule } from '../engine/types';
+import { type Rule } from '../rule-api/types';
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import type { Diagnostic } from '../core/diagnostics';
 import { lint, ValidationError, type LintOptions } from '../lint/lint';

@@ -1,7 +1,7 @@
 /** Conformance: does a response honour the request it answers? */
 import { normalizeDiagnostics, type ConformanceCode, type Diagnostic } from '../core/diagnostics';
 import { docsUrl } from '../engine/registry';
-import { PAUSABLE_TASKS, child, objectAt, stringAt, type Located } from '../engine/helpers';
+import { PAUSABLE_TASKS, child, objectAt, stringAt, type Located } from '../rule-api/helpers';
 import { keyFingerprint } from '../facts/fingerprint';
 import { describeAmount, SERVER_FACTS } from '../facts/server-versions';
 import { expectedSyncedProperties } from '../facts/topic-properties';

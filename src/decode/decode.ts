@@ -11,7 +11,7 @@ import type { Diagnostic } from '../core/diagnostics';
 import { kindSchemas, type DocumentKind } from '../model/kinds';
 import { childPointer, fieldName, isObject } from '../util/pointer';
 import { canonicalDuration, int32FromString, parseServerTimestamp } from '../model/server-scalars';
-import { ENUM_ALIASES } from '../validate/enum-spelling';
+import { ENUM_ALIASES } from '../facts/enum-spelling';
 
 type Node = { [key: string]: unknown };
 

@@ -2,7 +2,7 @@
 import type { DocumentKind } from '../model/kinds';
 import { checkCustomRules } from './custom';
 import { allRules, docsUrl } from './registry';
-import type { Rule } from './types';
+import type { Rule } from '../rule-api/types';
 
 /** Rules by id and by kind; every place that looks a rule up (settings, the run, directives, reports) takes one. */
 export interface RuleCatalog {

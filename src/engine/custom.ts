@@ -2,7 +2,7 @@
 import { isDocumentKind } from '../model/kinds';
 import { isObject } from '../util/pointer';
 import { schemaProblem, show } from './option-schema';
-import type { Rule, RuleReport } from './types';
+import type { Rule, RuleReport } from '../rule-api/types';
 
 /** A custom rule id: `@<namespace>/<name>`, lowercase kebab-case (built-in ids never start with `@`). */
 export const CUSTOM_RULE_ID = /^@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;

@@ -1,7 +1,7 @@
 /** Turns a rule's report into a diagnostic: the one place messages are filled and fixes described. */
 import type { Code, Diagnostic, Fix, Severity } from '../core/diagnostics';
 import { ruleById } from './registry';
-import type { MessageSpec, Rule, RuleReport, RuleSetting } from './types';
+import type { MessageSpec, Rule, RuleReport, RuleSetting } from '../rule-api/types';
 
 /** Longest text a value may contribute to a message; longer values are cut (a 10 MB value never makes a 10 MB message). */
 const MAX_DATA_LENGTH = 200;

@@ -1,6 +1,6 @@
 /** The built-in rule catalogue, by id. */
 import { rules } from '../rules/index';
-import type { Rule } from './types';
+import type { Rule } from '../rule-api/types';
 
 /** A built-in rule: each documents its rationale and has examples (its tests and docs page; test/rules.test.ts checks both). */
 export interface BuiltinRule extends Rule {

@@ -6,7 +6,7 @@ import type { RuleCatalog } from './catalog';
 import type { RuleSettings } from './settings';
 import { reportProblem } from './custom';
 import { toDiagnostic } from './findings';
-import type { LinkLocation, Rule, RuleContext, RuleReport, RuleSetting } from './types';
+import type { LinkLocation, Rule, RuleContext, RuleReport, RuleSetting } from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
 
 /** How one run of the rules is configured (resolved from the user's lint options). */

@@ -3,7 +3,7 @@ import { isObject } from '../util/pointer';
 import { nearest } from '../util/suggest';
 import { BUILTIN_CATALOG, type RuleCatalog } from './catalog';
 import { schemaProblem, show } from './option-schema';
-import { RULE_SETTINGS, type RuleSetting } from './types';
+import { RULE_SETTINGS, type RuleSetting } from '../rule-api/types';
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 
 /** Rule settings as written: a severity, or a severity with options (`['error', { … }]`). */

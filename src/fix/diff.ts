@@ -1,6 +1,6 @@
 /** Unified diffs of fixes (`--fix-dry-run`): standard hunks with three lines of context, secrets masked. */
 import { diffArrays } from 'diff';
-import { maskLines, secretSpans } from '../secrets/spans';
+import { maskLines, secretSpans } from '../source/secret-spans';
 
 /** Lines of context around each change. */
 const CONTEXT = 3;

@@ -1,5 +1,5 @@
 /** What every formatter receives. */
-import type { Rule } from '../engine/types';
+import type { Rule } from '../rule-api/types';
 import type { FileResult } from '../core/diagnostics';
 
 /** Formatter inputs beyond the results. */

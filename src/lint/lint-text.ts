@@ -3,7 +3,7 @@ import { codeDocsUrl } from '../engine/catalog';
 import { detectKind } from '../kind/detect';
 import type { DocumentKind } from '../model/kinds';
 import { redactStrings } from '../secrets/redact';
-import { secretSpans, secretStrings } from '../secrets/spans';
+import { secretSpans, secretStrings } from '../source/secret-spans';
 import { formatOf, parseSource, type ParsedSource } from '../source/index';
 import { parentPointer } from '../util/pointer';
 import { compareDiagnostics, type Diagnostic, type FileResult, type Range } from '../core/diagnostics';

@@ -3,7 +3,7 @@ import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../core/
 import { catalogWith, codeDocsUrl } from '../engine/catalog';
 import { applySettingsToStructural, runRules, type RunSettings } from '../engine/run';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
-import { type Rule } from '../engine/types';
+import { type Rule } from '../rule-api/types';
 import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind, type DocumentType } from '../model/kinds';
 import { redactSecrets } from '../secrets/redact';

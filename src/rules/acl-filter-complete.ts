@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleLink, itemsAt, section } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleLink, itemsAt, section } from '../rule-api/helpers';
 import { isObject } from '../util/pointer';
 
 const ANY_ACCESS = { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' };

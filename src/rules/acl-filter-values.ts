@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleLink, itemsAt, objectAt, section, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleLink, itemsAt, objectAt, section, stringAt } from '../rule-api/helpers';
 
 /** Operations that exist for each Kafka resource type (Schema Registry types are not checked). */
 const OPERATIONS_BY_RESOURCE: Readonly<Record<string, readonly string[]>> = {

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { PAUSABLE_TASKS, child, configurations, exampleLink, section } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { PAUSABLE_TASKS, child, configurations, exampleLink, section } from '../rule-api/helpers';
 
 /** A link whose every task is paused does nothing. */
 export default defineRule({

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleClient, exampleLink, objectAt, section } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleClient, exampleLink, objectAt, section } from '../rule-api/helpers';
 import { SERVER_FACTS } from '../facts/server-versions';
 
 /** `authenticationConfiguration` holds exactly one of PLAIN or SCRAM. */

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleLink, itemsAt, objectAt, path, section, type Located } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleLink, itemsAt, objectAt, path, section, type Located } from '../rule-api/helpers';
 
 /** Bootstrap servers: a non-empty list of `host:port` the server can parse. */
 export default defineRule({

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { objectAt, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { objectAt, stringAt } from '../rule-api/helpers';
 
 /** Build information has the documented shapes. */
 export default defineRule({

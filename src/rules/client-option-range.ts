@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleClient, exampleLink, section } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleClient, exampleLink, section } from '../rule-api/helpers';
 import { SERVER_FACTS } from '../facts/server-versions';
 import { CLIENT_OPTION_DEFAULTS, NUMERIC_CLIENT_OPTIONS } from '../model/client-options';
 

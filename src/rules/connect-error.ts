@@ -1,4 +1,4 @@
-import { defineRule } from '../engine/types';
+import { defineRule } from '../rule-api/types';
 
 /** Connect error bodies: the code and details (reported by the structural validator). */
 export default defineRule({

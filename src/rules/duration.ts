@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { PAUSABLE_TASKS, exampleLink, section, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { PAUSABLE_TASKS, exampleLink, section, stringAt } from '../rule-api/helpers';
 import { durationMillis, parseDuration } from '../model/formats';
 
 /** Sync intervals: Duration grammar (structural), negative values and sub-second intervals. */

@@ -1,6 +1,6 @@
-import { defineRule } from '../engine/types';
-import { child, exampleLink, itemsAt, nameFilters, objectAt, section } from '../engine/helpers';
-import { ENUM_ALIASES } from '../validate/enum-spelling';
+import { defineRule } from '../rule-api/types';
+import { child, exampleLink, itemsAt, nameFilters, objectAt, section } from '../rule-api/helpers';
+import { ENUM_ALIASES } from '../facts/enum-spelling';
 
 /** Enum aliases the spec lists but the server does not know. */
 export default defineRule({

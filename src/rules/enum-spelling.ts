@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleLink } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleLink } from '../rule-api/helpers';
 
 /** Enum values written as numbers, short names or in the wrong case (reported by the decoder and the structural validator). */
 export default defineRule({

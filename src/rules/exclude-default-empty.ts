@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleLink, section } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleLink, section } from '../rule-api/helpers';
 
 /** `excludeDefault: true` with nothing listed. */
 export default defineRule({

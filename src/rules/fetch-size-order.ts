@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleClient, exampleLink, section } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleClient, exampleLink, section } from '../rule-api/helpers';
 import { describeAmount, SERVER_FACTS } from '../facts/server-versions';
 
 const show = (n: number) => describeAmount('fetchMaxBytes', n);

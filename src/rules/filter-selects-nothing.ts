@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleLink, filterListAt, type FilterList } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleLink, filterListAt, type FilterList } from '../rule-api/helpers';
 import { isObject } from '../util/pointer';
 
 const LISTS: [FilterList, string][] = [

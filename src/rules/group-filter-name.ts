@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleLink, globData, nameFilters, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleLink, globData, nameFilters, stringAt } from '../rule-api/helpers';
 
 /** Consumer-group filters: the same `*` rules as topic filters. */
 export default defineRule({

@@ -1,5 +1,5 @@
 /** Registers every rule module of this folder; a meta test checks that none is missing. */
-import type { Rule } from '../engine/types';
+import type { Rule } from '../rule-api/types';
 import aclFilterComplete from './acl-filter-complete';
 import aclFilterValues from './acl-filter-values';
 import allTasksPaused from './all-tasks-paused';

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, examplePartitions, exampleResponse, partitionInfos } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, examplePartitions, exampleResponse, partitionInfos } from '../rule-api/helpers';
 
 const INT64_FIELDS = ['partitionId', 'highWatermark', 'sourceHighWatermark', 'sourceLastStableOffset'] as const;
 

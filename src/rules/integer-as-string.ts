@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleClient, exampleLink } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
 
 /** int32 fields written as decimal strings (reported by the decoder). */
 export default defineRule({

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleResponse, objectAt, section, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleResponse, objectAt, section, stringAt } from '../rule-api/helpers';
 import { isSha256Base64 } from '../facts/fingerprint';
 
 /** `keyFingerprint` is a base64 SHA-256 digest. */

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleLink, nameFilters, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleLink, nameFilters, stringAt } from '../rule-api/helpers';
 
 /** Filters that can have no effect because the topic is never shadowed. */
 export default defineRule({

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleClient, exampleLink, objectAt, section, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleClient, exampleLink, objectAt, section, stringAt } from '../rule-api/helpers';
 import { isPlaceholder } from '../secrets/placeholder';
 
 /** Literal passwords and private keys committed in config files. */

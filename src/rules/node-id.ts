@@ -1,4 +1,4 @@
-import { defineRule } from '../engine/types';
+import { defineRule } from '../rule-api/types';
 
 /** GetBroker's node id is -1, unset, or a real node. */
 export default defineRule({

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleClient, exampleLink } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
 
 /** `null` where the server refuses it, or where it silently drops it (reported by the decoder and the structural validator). */
 export default defineRule({

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleClient, exampleLink } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
 
 /** Server-set fields in a request (reported by the structural validator). */
 export default defineRule({

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, examplePartitions, exampleResponse, partitionInfos } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, examplePartitions, exampleResponse, partitionInfos } from '../rule-api/helpers';
 
 /** An int64 as a number when that is exact (the common case), else as a bigint. */
 const asBig = (v: unknown): number | bigint | undefined => {

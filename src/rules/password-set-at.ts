@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleResponse, objectAt, section } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleResponse, objectAt, section } from '../rule-api/helpers';
 import { parseServerTimestamp } from '../model/server-scalars';
 
 /** `passwordSet` and `passwordSetAt` agree. */

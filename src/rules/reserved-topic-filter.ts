@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleLink, nameFilters, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleLink, nameFilters, stringAt } from '../rule-api/helpers';
 import { INTERNAL_PREFIXES, RESERVED_FILTER_NAMES } from '../facts/filters';
 
 const filter = (name: string, patternType: string, filterType = 'FILTER_TYPE_INCLUDE') => ({

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleResponse, objectAt, section, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleResponse, objectAt, section, stringAt } from '../rule-api/helpers';
 
 /** A response must never carry a password or private key. */
 export default defineRule({

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { itemsAt, objectAt, stringAt, type Located } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { itemsAt, objectAt, stringAt, type Located } from '../rule-api/helpers';
 
 /** `/<package>.<Service>/<Method>`: the Connect route every method has. */
 const HTTP_ROUTE = /^\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.([A-Za-z_]\w*)\/([A-Za-z_]\w*)$/;

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleLink, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleLink, stringAt } from '../rule-api/helpers';
 
 const NAME_RE = /^[A-Za-z0-9._-]+$/;
 const MAX_BYTES = 128;

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleLink } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleLink } from '../rule-api/helpers';
 
 /** Protobuf (snake_case) field names where the spec writes camelCase (reported by the decoder). */
 export default defineRule({

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleLink, section, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleLink, section, stringAt } from '../rule-api/helpers';
 import { parseServerTimestamp } from '../model/server-scalars';
 
 /** `startAtTimestamp`: RFC 3339 within 0001–9999 (structural), not in the future, not before 1970. */

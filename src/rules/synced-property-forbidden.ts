@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleLink, itemsAt, section } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleLink, itemsAt, section } from '../rule-api/helpers';
 import { TOPIC_PROPERTIES } from '../facts/topic-properties';
 
 /** Internal properties a link may not sync. */

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleLink, itemsAt, section } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleLink, itemsAt, section } from '../rule-api/helpers';
 import { ALWAYS_REPLICATED_PROPERTIES, TOPIC_PROPERTIES } from '../facts/topic-properties';
 
 const always: readonly string[] = ALWAYS_REPLICATED_PROPERTIES;

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { exampleClient, exampleLink, objectAt, section } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleClient, exampleLink, objectAt, section } from '../rule-api/helpers';
 
 /** TLS material as files or inline PEM, not both. */
 export default defineRule({

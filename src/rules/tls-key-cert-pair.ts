@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleClient, exampleLink, objectAt, section } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleClient, exampleLink, objectAt, section } from '../rule-api/helpers';
 
 const PAIRS = [
   ['tlsFileSettings', 'keyPath', 'certPath'],

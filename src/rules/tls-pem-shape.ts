@@ -1,5 +1,5 @@
-import { defineRule, type RuleContext } from '../engine/types';
-import { exampleClient, exampleLink, objectAt, section, stringAt } from '../engine/helpers';
+import { defineRule, type RuleContext } from '../rule-api/types';
+import { exampleClient, exampleLink, objectAt, section, stringAt } from '../rule-api/helpers';
 import { isPlaceholder } from '../secrets/placeholder';
 import {
   CERT_LABELS,
@@ -20,7 +20,7 @@ import {
   NOT_X509_CERT,
   OTHER_KEY,
   TRUNCATED_CERT,
-} from '../engine/example-pem';
+} from '../rule-api/example-pem';
 
 type MessageId =
   | 'notCert'

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/types';
-import { child, exampleLink, globData, nameFilters, stringAt } from '../engine/helpers';
+import { defineRule } from '../rule-api/types';
+import { child, exampleLink, globData, nameFilters, stringAt } from '../rule-api/helpers';
 
 const NAME_RE = /^[A-Za-z0-9._-]+$/;
 

@@ -1,5 +1,5 @@
-import { defineRule, type RuleContext } from '../engine/types';
-import { child, exampleLink, itemsAt, nameFilters, objectAt, section, type Located } from '../engine/helpers';
+import { defineRule, type RuleContext } from '../rule-api/types';
+import { child, exampleLink, itemsAt, nameFilters, objectAt, section, type Located } from '../rule-api/helpers';
 import { isObject } from '../util/pointer';
 
 /** Enum fields that must be set to something other than `*_UNSPECIFIED`. */

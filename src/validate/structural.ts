@@ -12,7 +12,7 @@ import { describeSecret, describeType, isSecretValue, showValue } from '../secre
 import { listValues, nearest } from '../util/suggest';
 import { ruleFinding } from '../engine/findings';
 import * as validators from '../generated/validators.js';
-import { canonicalEnumName, ENUM_ALIASES } from './enum-spelling';
+import { canonicalEnumName, ENUM_ALIASES } from '../facts/enum-spelling';
 import { allowedKeys, enumValues, schemaAt } from './schema-walk';
 
 /** A structural finding before the engine adds docs URLs and severity overrides. */

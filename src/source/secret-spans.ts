@@ -6,13 +6,13 @@
  */
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
-import { jsonDepth } from '../source/json';
-import { MAX_FILE_DEPTH } from '../source/types';
-import { composeQuietly, readCst } from '../source/yaml';
-import { indexYaml } from '../source/yaml-value';
-import { containsPrivateKey, isSecretKeyName } from './classify';
-import { isPlaceholder } from './placeholder';
-import { MASK } from './redact';
+import { jsonDepth } from './json';
+import { MAX_FILE_DEPTH } from './types';
+import { composeQuietly, readCst } from './yaml';
+import { indexYaml } from './yaml-value';
+import { containsPrivateKey, isSecretKeyName } from '../secrets/classify';
+import { isPlaceholder } from '../secrets/placeholder';
+import { MASK } from '../secrets/redact';
 
 /** A secret's place in a text: `[start, end)` offsets. */
 export type Span = readonly [number, number];

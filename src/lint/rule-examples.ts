@@ -1,9 +1,9 @@
 /** How a rule example is linted: the one place the docs generator, the tests and `checkRuleExamples` take it from. */
-import { lint, type LintOptions } from '../lint/lint';
+import { lint, type LintOptions } from './lint';
 import type { DocumentKind } from '../model/kinds';
-import { catalogWith } from './catalog';
-import { collectReports } from './run';
-import type { InvalidRuleExample, Rule, RuleExample } from './types';
+import { catalogWith } from '../engine/catalog';
+import { collectReports } from '../engine/run';
+import type { InvalidRuleExample, Rule, RuleExample } from '../rule-api/types';
 
 /** The clock of rule examples that do not name their own `now`. */
 export const EXAMPLE_NOW = '2026-06-01T00:00:00Z';
