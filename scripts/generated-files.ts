@@ -6,6 +6,8 @@ import { knownCodesFile } from './known-codes';
 import { protoGeneratedFiles, PROTO_GEN_DIR } from './proto-gen';
 import { docFiles, replaceBetweenMarkers, ruleTable } from './rule-docs';
 import { serverErrorTable } from './server-error-table';
+import { kindTable } from './kind-docs';
+import { ruleIndexFile } from './rule-index';
 
 /** Directories whose every file is generated: a file there that is not generated is stale too. */
 export const generatedDirs = [PROTO_GEN_DIR];
@@ -16,10 +18,15 @@ export function generatedFiles(root: string): Map<string, string> {
   return new Map([
     ...exportedSchemaFiles(),
     ...docFiles(),
+    ['src/rules/index.ts', ruleIndexFile(root)],
     ['src/core/codes.ts', knownCodesFile()],
     [
       'README.md',
-      replaceBetweenMarkers(replaceBetweenMarkers(readme, 'rules', ruleTable()), 'server-errors', serverErrorTable()),
+      replaceBetweenMarkers(
+        replaceBetweenMarkers(replaceBetweenMarkers(readme, 'rules', ruleTable()), 'server-errors', serverErrorTable()),
+        'kinds',
+        kindTable(),
+      ),
     ],
     ...protoGeneratedFiles(root),
   ]);

@@ -2,7 +2,8 @@
 import { lint } from '../src/lint/lint';
 import { allRules, type BuiltinRule } from '../src/engine/registry';
 import { CONFORMANCE_CHECKS } from '../src/conformance/check';
-import type { Rule, RuleExample } from '../src/rule-api/types';
+import { ruleKinds, type Rule, type RuleExample } from '../src/rule-api/types';
+import { KIND_TRAITS } from '../src/model/kinds';
 import { exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
 import { STRUCTURAL_CODES } from '../src/codes/structural-codes';
 import { FILE_CODES, STANDALONE_CODES } from '../src/codes/file-codes';
@@ -30,7 +31,9 @@ export function rulePage(rule: BuiltinRule): string {
     rule.docs.description,
     '',
     `- Default severity: **${rule.severity}**${Object.values(rule.messages).some((m) => typeof m !== 'string') ? ' (some findings have their own severity, listed below)' : ''}`,
-    `- Applies to: ${rule.kinds.map((k) => `\`${k}\``).join(', ')}`,
+    `- Applies to: ${rule.appliesTo ? `${KIND_TRAITS[rule.appliesTo].text}: ` : ''}${ruleKinds(rule)
+      .map((k) => `\`${k}\``)
+      .join(', ')}`,
     `- Reported by: ${rule.check ? (rule.structuralMessages?.length ? 'the structural validator and this rule' : 'this rule') : 'the structural validator, under this rule id'}`,
     '',
     '## Why',
@@ -111,7 +114,9 @@ export const conformancePage = (): string =>
 export function ruleTable(): string {
   const rows = allRules.map(
     (r) =>
-      `| [\`${r.id}\`](docs/rules/${r.id}.md) | ${r.severity} | ${r.kinds.map((k) => k.replace('CreateShadowLink', 'Create…').replace('GetBroker', 'GetBroker…')).join(', ')} | ${r.docs.description.replace(/\|/g, '\\|')} |`,
+      `| [\`${r.id}\`](docs/rules/${r.id}.md) | ${r.severity} | ${ruleKinds(r)
+        .map((k) => k.replace('CreateShadowLink', 'Create…').replace('GetBroker', 'GetBroker…'))
+        .join(', ')} | ${r.docs.description.replace(/\|/g, '\\|')} |`,
   );
   return ['| rule | default | kinds | checks |', '|---|---|---|---|', ...rows].join('\n');
 }

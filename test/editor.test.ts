@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import { stringify as toYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { allRules } from '../src/engine/registry';
-import type { RuleExample } from '../src/rule-api/types';
+import { ruleKinds, type RuleExample } from '../src/rule-api/types';
 import { EXAMPLE_NOW } from '../src/lint/rule-examples';
 import { lintText } from '../src/lint/lint-text';
 import { DOCUMENT_KINDS, type DocumentKind } from '../src/model/kinds';
@@ -127,13 +127,18 @@ function acceptedCorpus(): Case[] {
   for (const rule of allRules) {
     for (const [i, ex] of rule.examples.valid.entries()) {
       if (ex.targetVersion === '25.3') continue;
-      cases.push({ name: `${rule.id} valid ${i + 1}`, kind: ex.kind ?? rule.kinds[0]!, doc: ex.doc, example: ex });
+      cases.push({ name: `${rule.id} valid ${i + 1}`, kind: ex.kind ?? ruleKinds(rule)[0]!, doc: ex.doc, example: ex });
     }
     // Examples of spellings the server accepts (snake_case keys, enum numbers, quoted int32 values, null, …)
     // have only warnings and infos: editors must accept them too.
     for (const [i, ex] of rule.examples.invalid.entries()) {
       if (ex.targetVersion === '25.3' || ex.options) continue;
-      cases.push({ name: `${rule.id} invalid ${i + 1}`, kind: ex.kind ?? rule.kinds[0]!, doc: ex.doc, example: ex });
+      cases.push({
+        name: `${rule.id} invalid ${i + 1}`,
+        kind: ex.kind ?? ruleKinds(rule)[0]!,
+        doc: ex.doc,
+        example: ex,
+      });
     }
   }
   return cases;
@@ -148,7 +153,7 @@ function violationCorpus(): Case[] {
       if (ex.targetVersion === '25.3' || ex.options) continue;
       const c: Case = {
         name: `${rule.id} invalid ${i + 1}`,
-        kind: ex.kind ?? rule.kinds[0]!,
+        kind: ex.kind ?? ruleKinds(rule)[0]!,
         doc: ex.doc,
         example: ex,
       };

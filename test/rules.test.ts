@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { lint } from '../src/lint/lint';
 import { allRules } from '../src/engine/registry';
 import { collectReports } from '../src/engine/run';
-import type { Rule, RuleExample } from '../src/rule-api/types';
+import { ruleKinds, type Rule, type RuleExample } from '../src/rule-api/types';
 import { exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
 import type { RunSettings } from '../src/engine/run';
 import { BUILTIN_CATALOG } from '../src/engine/catalog';
@@ -46,7 +46,9 @@ describe('rule catalogue', () => {
         expect(rule.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
         expect(rule.docs.description.length).toBeGreaterThan(20);
         expect(rule.docs.rationale.length).toBeGreaterThan(20);
-        expect(rule.kinds.length).toBeGreaterThan(0);
+        expect(rule.appliesTo, 'built-in rules apply by a trait of the kind table').toBeDefined();
+        expect(rule.kinds, 'built-in rules never list kinds').toBeUndefined();
+        expect(ruleKinds(rule).length).toBeGreaterThan(0);
         expect(rule.examples.valid.length).toBeGreaterThan(0);
         expect(rule.examples.invalid.length).toBeGreaterThan(0);
         const exercised = new Set(rule.examples.invalid.flatMap((ex) => ex.errors.map((e) => e.messageId)));
@@ -109,7 +111,7 @@ describe('rule catalogue', () => {
           { broker: { adminServer: { routes: [null, { httpRoute: 5 }] }, buildInfo: [] } },
           { shadowLink: { status: { shadowTopics: [null, { status: { partitionInformation: [null, 5, {}] } }] } } },
         ];
-        for (const kind of rule.kinds) {
+        for (const kind of ruleKinds(rule)) {
           for (const doc of shapes) {
             expect(() => collectReports(rule, doc, { ...settingsOf(rule, { doc }), kind })).not.toThrow();
           }

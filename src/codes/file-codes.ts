@@ -1,5 +1,7 @@
 /** Codes of findings about files rather than documents (`parse/…`, `input/…`, `kind/…`, `report/…`, `suppression/…`, `client/…`), documented on their own pages. */
 
+import { KIND_COUNT_WORD } from '../model/kinds';
+
 /** Each code family: a page title, an introduction, and every code with what it means and what to do. */
 export const FILE_CODES: Readonly<Record<string, { title: string; intro: string; codes: Record<string, string> }>> = {
   parse: {
@@ -44,8 +46,7 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
   },
   kind: {
     title: 'Kind codes',
-    intro:
-      'The linter could not tell which of the six document kinds the file holds. Name it with a top-level `"$schema"`, a `# yaml-language-server: $schema=` modeline, `--kind`, or a config override with `kind`.',
+    intro: `The linter could not tell which of the ${KIND_COUNT_WORD} document kinds the file holds. Name it with a top-level \`"$schema"\`, a \`# yaml-language-server: $schema=\` modeline, \`--kind\`, or a config override with \`kind\`.`,
     codes: {
       ambiguous:
         'The shape fits several kinds (for example `{}`, a valid GetBrokerRequest and an empty anything else).',

@@ -2,7 +2,7 @@
 import type { DocumentKind } from '../model/kinds';
 import { checkCustomRules } from './custom';
 import { allRules, docsUrl } from './registry';
-import type { Rule } from '../rule-api/types';
+import { ruleKinds, type Rule } from '../rule-api/types';
 
 /** Rules by id and by kind; every place that looks a rule up (settings, the run, directives, reports) takes one. */
 export interface RuleCatalog {
@@ -26,7 +26,7 @@ function makeCatalog(custom: readonly Rule[]): RuleCatalog {
     custom,
     forKind(kind) {
       let list = byKind.get(kind);
-      if (!list) byKind.set(kind, (list = all.filter((r) => r.check && r.kinds.includes(kind))));
+      if (!list) byKind.set(kind, (list = all.filter((r) => r.check && ruleKinds(r).includes(kind))));
       return list;
     },
   };

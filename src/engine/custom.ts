@@ -1,5 +1,5 @@
 /** Custom rules: the checks that a rule from outside the package has the shape the engine relies on. */
-import { isDocumentKind } from '../model/kinds';
+import { isDocumentKind, isKindTrait, KIND_TRAIT_NAMES } from '../model/kinds';
 import { isObject } from '../util/pointer';
 import { schemaProblem, show } from './option-schema';
 import type { Rule, RuleReport } from '../rule-api/types';
@@ -18,8 +18,13 @@ function ruleProblem(rule: unknown): string | undefined {
   if (!SEVERITY_NAMES.includes(rule['severity'] as string))
     return `has severity ${show(rule['severity'])}; use "error", "warning" or "info"`;
   const kinds = rule['kinds'];
-  if (!Array.isArray(kinds) || kinds.length === 0 || !kinds.every(isDocumentKind))
-    return `must list the document kinds it checks in "kinds" (e.g. ["ShadowLink", "CreateShadowLinkRequest"])`;
+  const appliesTo = rule['appliesTo'];
+  if (appliesTo !== undefined && kinds !== undefined)
+    return 'has both "appliesTo" and "kinds"; give one (a trait of the kind table, or the kinds listed)';
+  if (appliesTo !== undefined && !isKindTrait(appliesTo))
+    return `has appliesTo ${show(appliesTo)}; use one of the kind traits: ${KIND_TRAIT_NAMES.join(', ')}`;
+  if (appliesTo === undefined && (!Array.isArray(kinds) || kinds.length === 0 || !kinds.every(isDocumentKind)))
+    return `must list the document kinds it checks in "kinds" (e.g. ["ShadowLink", "CreateShadowLinkRequest"]), or name a trait of the kind table in "appliesTo" (e.g. "request-link")`;
   const docs = rule['docs'];
   if (!isObject(docs) || typeof docs['description'] !== 'string' || docs['description'].trim() === '')
     return 'must describe what it checks in docs.description';
@@ -38,6 +43,9 @@ function ruleProblem(rule: unknown): string | undefined {
   }
   if (typeof rule['check'] !== 'function') return 'must have a check(context) function';
   if (rule['structuralMessages'] !== undefined) return 'has structuralMessages, which only built-in rules use';
+  if (rule['unknownKey'] !== undefined) return 'has unknownKey, which only built-in rules use';
+  if (rule['findingsOnKey'] !== undefined && typeof rule['findingsOnKey'] !== 'boolean')
+    return 'has a findingsOnKey that is not true or false';
   const options = rule['options'];
   if (options !== undefined) {
     if (!isObject(options)) return 'has options that are not an object of { description, default, schema }';

@@ -1,12 +1,19 @@
 /** Runs the enabled rules over a document and turns their reports into diagnostics. */
 import type { Diagnostic } from '../core/diagnostics';
-import type { DocumentKind } from '../model/kinds';
+import { kindOf, type DocumentKind } from '../model/kinds';
 import { own } from '../util/pointer';
 import type { RuleCatalog } from './catalog';
 import type { RuleSettings } from './settings';
 import { reportProblem } from './custom';
 import { toDiagnostic } from './findings';
-import type { LinkLocation, Rule, RuleContext, RuleReport, RuleSetting } from '../rule-api/types';
+import {
+  ruleKinds,
+  type LinkLocation,
+  type Rule,
+  type RuleContext,
+  type RuleReport,
+  type RuleSetting,
+} from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
 
 /** How one run of the rules is configured (resolved from the user's lint options). */
@@ -23,18 +30,13 @@ export interface RunSettings {
   catalog: RuleCatalog;
 }
 
-const LINK_KINDS: ReadonlySet<DocumentKind> = new Set([
-  'CreateShadowLinkRequest',
-  'ShadowLink',
-  'CreateShadowLinkResponse',
-]);
-
 /** The shadow link object of a document, if the kind has one and it is present. */
 export function locateLink(kind: DocumentKind, doc: unknown): LinkLocation | undefined {
-  if (!LINK_KINDS.has(kind)) return undefined;
-  if (kind === 'ShadowLink') return { value: doc, pointer: '', sections: new Map() };
-  const value = own(doc, 'shadowLink');
-  return value === undefined ? undefined : { value, pointer: '/shadowLink', sections: new Map() };
+  const placement = kindOf(kind).link;
+  if (!placement) return undefined;
+  if (placement.pointer === '') return { value: doc, pointer: '', sections: new Map() };
+  const value = own(doc, placement.pointer.slice(1));
+  return value === undefined ? undefined : { value, pointer: placement.pointer, sections: new Map() };
 }
 
 function settingOf(
@@ -44,6 +46,36 @@ function settingOf(
   const raw = Object.hasOwn(settings.rules, id) ? settings.rules[id] : undefined;
   if (raw === undefined || typeof raw === 'string') return { level: raw, options: {} };
   return { level: raw[0], options: raw[1] };
+}
+
+/**
+ * Offered each key the schema does not allow, before it is reported as unknown: a rule that claims
+ * it (output-only fields in a request) gives the finding instead.
+ */
+export type UnknownKeyClaimant = (
+  key: string,
+  pointer: string,
+  where: string,
+) => Pick<Diagnostic, 'code' | 'severity' | 'message' | 'suggestions'> | undefined;
+
+/** The claimant for unknown keys made of the rules that apply to the kind and claim keys; undefined when none does. */
+export function unknownKeyClaimant(settings: RunSettings): UnknownKeyClaimant | undefined {
+  const rules = settings.catalog.all.filter((r) => r.unknownKey && ruleKinds(r).includes(settings.kind));
+  if (rules.length === 0) return undefined;
+  return (key, pointer, where) => {
+    for (const rule of rules) {
+      const claim = rule.unknownKey!(key, pointer, where);
+      if (!claim) continue;
+      const d = toDiagnostic(rule, { messageId: claim.messageId, pointer, data: claim.data ?? {} }, undefined);
+      return {
+        code: d.code,
+        severity: d.severity,
+        message: d.message,
+        ...(claim.suggestions ? { suggestions: claim.suggestions } : {}),
+      };
+    }
+    return undefined;
+  };
 }
 
 /** Applies user settings to structural findings whose code is a rule id (off drops them; a level overrides). */

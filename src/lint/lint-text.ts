@@ -1,5 +1,5 @@
 /** Lints the text of a file: parse with positions, decide the kind, lint, and put every finding on a line and column. */
-import { codeDocsUrl } from '../engine/catalog';
+import { codeDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { detectKind } from '../kind/detect';
 import type { DocumentKind } from '../model/kinds';
 import { redactStrings } from '../secrets/redact';
@@ -24,8 +24,12 @@ export interface LintTextOptions extends Omit<LintOptions, 'isFile'> {
 /** What `lintText` returns: the findings, and the parsed source they point into. */
 export type TextResult = FileResult<DocumentKind> & { source: ParsedSource };
 
-/** Codes whose finding is about a key rather than its value. */
-const KEY_CODES = new Set(['schema/unknown-property', 'snake-case-key', 'output-only-field', 'parse/duplicate-key']);
+/** Codes outside any rule whose finding is about a key rather than its value; rules say so themselves (`findingsOnKey`). */
+const KEY_CODES: ReadonlySet<string> = new Set(['schema/unknown-property', 'parse/duplicate-key']);
+
+/** True when a finding of `code` sits on its key. */
+const onKey = (code: string, catalog: RuleCatalog): boolean =>
+  KEY_CODES.has(code) || catalog.byId.get(code)?.findingsOnKey === true;
 
 /** The range for a diagnostic: on the key for key problems, the value otherwise, the nearest existing ancestor when missing. */
 export function locate(source: ParsedSource, pointer: string, onKey: boolean): Range | undefined {
@@ -102,7 +106,7 @@ export function lintText(text: string, options: LintTextOptions = {}): TextResul
   const result = lintWithSettings(source.value, { ...settings, kind: decision.kind });
   // `lint` already sorted and de-duplicated; only positions are added here.
   const located = result.diagnostics.map((d) => {
-    const range = locate(source, d.pointer, KEY_CODES.has(d.code));
+    const range = locate(source, d.pointer, onKey(d.code, settings.catalog));
     const written = integerAsWritten(d, source, text, settings.rules);
     const out: Diagnostic = range ? { ...written, range } : { ...written };
     if (d.related) {

@@ -1,7 +1,7 @@
 /** The library's entry points: `lint`, `validate` and `assertValid`. */
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../core/diagnostics';
 import { catalogWith, codeDocsUrl } from '../engine/catalog';
-import { applySettingsToStructural, runRules, type RunSettings } from '../engine/run';
+import { applySettingsToStructural, runRules, unknownKeyClaimant, type RunSettings } from '../engine/run';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
 import { type Rule } from '../rule-api/types';
 import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
@@ -45,7 +45,7 @@ const hasBrand = (value: unknown, symbol: symbol): boolean =>
   typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[symbol] === true;
 
 /**
- * Thrown for a kind name that is not one of the six document kinds. `instanceof` recognises it
+ * Thrown for a kind name that is not one of the document kinds. `instanceof` recognises it
  * across copies of this package (the CommonJS and the ES module build), by a `Symbol.for` brand.
  */
 export class UnknownKindError extends TypeError {
@@ -153,7 +153,8 @@ export function lintWithSettings(value: unknown, settings: RunSettings, canonica
   let diagnostics: Diagnostic[] = json.diagnostics;
   if (json.walkable && value !== undefined) {
     let doc = withoutSchemaKey(value);
-    let structural = validateStructure(settings.kind, doc);
+    const claimant = unknownKeyClaimant(settings);
+    let structural = validateStructure(settings.kind, doc, claimant);
     let spelled: Diagnostic[] = [];
     let written: ((pointer: string) => string) | undefined;
     if (structural.length > 0) {
@@ -162,7 +163,7 @@ export function lintWithSettings(value: unknown, settings: RunSettings, canonica
       if (decoded.value !== doc) {
         doc = decoded.value;
         written = decoded.written;
-        structural = validateStructure(settings.kind, doc);
+        structural = validateStructure(settings.kind, doc, claimant);
       }
     }
     const locate = (list: Diagnostic[]) => (written ? list.map((d) => relocate(d, written)) : list);

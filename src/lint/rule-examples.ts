@@ -3,13 +3,13 @@ import { lint, type LintOptions } from './lint';
 import type { DocumentKind } from '../model/kinds';
 import { catalogWith } from '../engine/catalog';
 import { collectReports } from '../engine/run';
-import type { InvalidRuleExample, Rule, RuleExample } from '../rule-api/types';
+import { ruleKinds, type InvalidRuleExample, type Rule, type RuleExample } from '../rule-api/types';
 
 /** The clock of rule examples that do not name their own `now`. */
 export const EXAMPLE_NOW = '2026-06-01T00:00:00Z';
 
 /** The kind an example is linted as: its own, else the rule's first kind. */
-export const exampleKind = (rule: Rule, ex: RuleExample): DocumentKind => ex.kind ?? rule.kinds[0]!;
+export const exampleKind = (rule: Rule, ex: RuleExample): DocumentKind => ex.kind ?? ruleKinds(rule)[0]!;
 
 /** The `lint` options an example is linted with (its target version, clock, file flag and rule options; a custom rule itself). */
 export function exampleLintOptions(

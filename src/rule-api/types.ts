@@ -1,7 +1,7 @@
 /** What a rule module declares, and what the engine hands it. */
 import type { Fix, RelatedLocation, Severity, Suggestion } from '../core/diagnostics';
 import type { TargetVersion } from '../facts/target-version';
-import type { DocumentKind } from '../model/kinds';
+import { kindsWith, type DocumentKind, type KindTrait } from '../model/kinds';
 
 /** A severity a user may set for a rule; `off` disables it. */
 export type RuleSetting = Severity | 'off';
@@ -44,7 +44,7 @@ export interface RuleContext<M extends string = string> {
   report(report: RuleReport<M>): void;
 }
 
-/** A document used as a rule example; its kind defaults to the rule's first kind. */
+/** A document used as a rule example; its kind defaults to the rule's first kind (`ruleKinds`). */
 export interface RuleExample {
   title?: string;
   kind?: DocumentKind;
@@ -73,13 +73,23 @@ export interface RuleOption {
   schema: Record<string, unknown>;
 }
 
+/** What a rule says of an unknown key it claims: its message (filled like a report's) and suggestions. */
+export interface UnknownKeyClaim<M extends string = string> {
+  messageId: M;
+  data?: Record<string, string | number>;
+  suggestions?: Suggestion[];
+}
+
 /** A rule: the default export of each module in rules/, and the shape of custom rules (`defineRule`). */
 export interface Rule<M extends string = string> {
   /** Built-in rules: kebab-case. Custom rules: `@<namespace>/<name>` (`@acme/tls-required`). */
   id: string;
   /** Default severity; a message may carry its own. */
   severity: Severity;
-  kinds: readonly DocumentKind[];
+  /** Where the rule applies: a trait of the kind table (`'request-link'`: every document that carries a request's shadow link). Built-in rules always use this. */
+  appliesTo?: KindTrait;
+  /** Custom rules only, instead of `appliesTo`: the document kinds the rule checks, listed. */
+  kinds?: readonly DocumentKind[];
   /**
    * What the rule checks (one sentence), why (every built-in rule says which server behaviour it
    * follows), and for custom rules where their documentation lives (findings carry it as `docsUrl`).
@@ -88,12 +98,25 @@ export interface Rule<M extends string = string> {
   messages: Record<M, MessageSpec>;
   /** Options with their defaults; each documented. */
   options?: Record<string, RuleOption>;
+  /** True when the rule's findings are about a key (misspelt, misplaced): in files they sit on the key, not its value. */
+  findingsOnKey?: boolean;
+  /**
+   * Built-in rules only: claims a key the schema does not allow at its place. The structure check
+   * offers each unknown key (`key`, its `pointer`, and `where`, how a message names its parent) to
+   * the rules that apply to the kind before it reports `schema/unknown-property`.
+   */
+  unknownKey?: (key: string, pointer: string, where: string) => UnknownKeyClaim<NoInferFrom<M>> | undefined;
   /** Message ids the structural validator reports under this rule's id (built-in rules that share the work). */
   structuralMessages?: readonly NoInferFrom<M>[];
   /** Reports findings; absent only for built-in rules whose findings the structural validator reports. */
   check?: (ctx: RuleContext<M>) => void;
   /** Documents that must pass and fail the rule: the tests and documentation page of every built-in rule. */
   examples?: { valid: RuleExample[]; invalid: InvalidRuleExample[] };
+}
+
+/** The kinds a rule applies to: those with its trait, or the kinds it lists. */
+export function ruleKinds(rule: Pick<Rule, 'appliesTo' | 'kinds'>): readonly DocumentKind[] {
+  return rule.appliesTo !== undefined ? kindsWith(rule.appliesTo) : (rule.kinds ?? []);
 }
 
 /** Declares a rule (built-in or custom) with its message ids type-checked; returns it unchanged. */

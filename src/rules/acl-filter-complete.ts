@@ -9,7 +9,7 @@ const ANY_RESOURCE = { resourceType: 'ACL_RESOURCE_ANY', patternType: 'ACL_PATTE
 export default defineRule({
   id: 'acl-filter-complete',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description: 'Every ACL filter needs both `resourceFilter` and `accessFilter`.',
     rationale:

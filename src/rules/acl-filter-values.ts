@@ -24,7 +24,7 @@ const CIDR_OR_GLOB = /[/*?[\]]/;
 export default defineRule({
   id: 'acl-filter-values',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'ACL filter values that match nothing useful: a principal not of the form `Type:name`, a host written as a CIDR range or glob, `*` as a name, host or principal, and an operation that cannot exist on the resource type (for example `IDEMPOTENT_WRITE` on a TOPIC).',

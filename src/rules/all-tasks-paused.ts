@@ -5,7 +5,7 @@ import { PAUSABLE_TASKS, child, configurations, exampleLink, section } from '../
 export default defineRule({
   id: 'all-tasks-paused',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'Warns when `topicMetadataSyncOptions`, `consumerOffsetSyncOptions` and `securitySyncOptions` are all `paused: true`.',

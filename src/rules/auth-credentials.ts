@@ -5,7 +5,7 @@ import { child, exampleClient, exampleLink, objectAt, section } from '../rule-ap
 export default defineRule({
   id: 'auth-credentials',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'PLAIN and SCRAM need a non-empty `username` and `password`; SCRAM also needs `scramMechanism` SHA-256 or SHA-512 (see `unspecified-enum` for an explicit UNSPECIFIED).',

@@ -6,7 +6,7 @@ import { SERVER_FACTS } from '../facts/server-versions';
 export default defineRule({
   id: 'auth-exactly-one',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'When `authenticationConfiguration` is present it must hold exactly one of `plainConfiguration` or `scramConfiguration`.',

@@ -5,7 +5,7 @@ import { child, exampleLink, itemsAt, objectAt, path, section, type Located } fr
 export default defineRule({
   id: 'bootstrap-servers',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       '`configurations.clientOptions.bootstrapServers` must be a non-empty list of `host:port` with exactly one `:`, a host, and a port 0–65535 — also when `configurations` or `clientOptions` is missing altogether. Port 0, whitespace around the port and duplicates are warnings.',

@@ -5,7 +5,7 @@ import { objectAt, stringAt } from '../rule-api/helpers';
 export default defineRule({
   id: 'build-info',
   severity: 'warning',
-  kinds: ['GetBrokerResponse'],
+  appliesTo: 'get-broker-response',
   docs: {
     description:
       '`buildInfo.version` is `v<major>.<minor>.<patch>` (a `-suffix` is fine) and `buildInfo.buildSha` is hexadecimal (a `-dirty` suffix is fine).',

@@ -7,7 +7,7 @@ import { CLIENT_OPTION_DEFAULTS, NUMERIC_CLIENT_OPTIONS } from '../model/client-
 export default defineRule({
   id: 'client-option-range',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'The numeric client options the server applies (`fetchMaxBytes`, `fetchMinBytes`, `fetchPartitionMaxBytes`, `fetchWaitMaxMs`) must be ≥ 0; 0 means the default.',

@@ -4,7 +4,7 @@ import { defineRule } from '../rule-api/types';
 export default defineRule({
   id: 'connect-error',
   severity: 'error',
-  kinds: ['ConnectError'],
+  appliesTo: 'connect-error',
   docs: {
     description:
       'A Connect error body needs a `code` that is one of the 16 lowercase status names, and `details[].value` in base64 (padded or not). `cancelled` — the spelling this server uses — is an info.',

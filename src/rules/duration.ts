@@ -6,7 +6,7 @@ import { durationMillis, parseDuration } from '../model/formats';
 export default defineRule({
   id: 'duration',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'Intervals must be protobuf Duration strings (`"30s"`, `"1.5s"`) within ±315,576,000,000 s, not negative; under one second is a warning.',

@@ -6,7 +6,7 @@ import { ENUM_ALIASES } from '../facts/enum-spelling';
 export default defineRule({
   id: 'enum-alias',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'Use `PATTERN_TYPE_PREFIX` rather than `PATTERN_TYPE_PREFIXED`, and `ACL_PATTERN_PREFIXED` rather than `ACL_PATTERN_PREFIX`.',

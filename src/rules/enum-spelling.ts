@@ -5,7 +5,7 @@ import { exampleLink } from '../rule-api/helpers';
 export default defineRule({
   id: 'enum-spelling',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest', 'CreateShadowLinkResponse'],
+  appliesTo: 'link',
   docs: {
     description:
       'Enum values should be the full names the spec lists. A short name (`LITERAL`, `SCRAM-SHA-256`) or another case is an error; a known enum number (`1`) is a warning.',

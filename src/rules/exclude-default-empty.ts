@@ -5,7 +5,7 @@ import { child, exampleLink, section } from '../rule-api/helpers';
 export default defineRule({
   id: 'exclude-default-empty',
   severity: 'info',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       '`excludeDefault: true` with no `syncedShadowTopicProperties` syncs only the always-replicated properties.',

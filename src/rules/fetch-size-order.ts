@@ -8,7 +8,7 @@ const show = (n: number) => describeAmount('fetchMaxBytes', n);
 export default defineRule({
   id: 'fetch-size-order',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'After defaults are applied, `fetchMinBytes` and `fetchPartitionMaxBytes` should not exceed `fetchMaxBytes`.',

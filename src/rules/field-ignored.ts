@@ -6,7 +6,7 @@ import { SERVER_FACTS } from '../facts/server-versions';
 export default defineRule({
   id: 'field-ignored',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'Warns about fields the server accepts but never uses: `sourceClusterId` (never compared with the source cluster), and `connectionTimeoutMs`, `metadataMaxAgeMs` or `retryBackoffMs` set to anything but 0 or their default (stored and echoed, never applied).',

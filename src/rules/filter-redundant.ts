@@ -46,7 +46,7 @@ const LISTS: [FilterList, string][] = [
 export default defineRule({
   id: 'filter-redundant',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'Flags duplicate filters, a name both INCLUDEd and EXCLUDEd (EXCLUDE always wins), and (info) INCLUDE filters made redundant by an INCLUDE `*`.',

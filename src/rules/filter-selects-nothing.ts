@@ -11,7 +11,7 @@ const LISTS: [FilterList, string][] = [
 export default defineRule({
   id: 'filter-selects-nothing',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description: 'A topic or group filter list that is empty or has only EXCLUDE filters selects nothing.',
     rationale:

@@ -5,7 +5,7 @@ import { child, exampleLink, globData, nameFilters, stringAt } from '../rule-api
 export default defineRule({
   id: 'group-filter-name',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'Group filter names follow the topic rules for `*`: a lone `*` only with LITERAL, no `*` inside a name, and not empty.',

@@ -7,7 +7,7 @@ const INT64_FIELDS = ['partitionId', 'highWatermark', 'sourceHighWatermark', 'so
 export default defineRule({
   id: 'int64-precision',
   severity: 'warning',
-  kinds: ['CreateShadowLinkResponse'],
+  appliesTo: 'response-link',
   docs: {
     description:
       'int64 offsets sent as JSON numbers must stay within ±2^53 (larger values belong in strings, as the server sends them), and never leave the int64 range (error).',

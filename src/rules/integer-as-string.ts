@@ -5,7 +5,7 @@ import { exampleClient, exampleLink } from '../rule-api/helpers';
 export default defineRule({
   id: 'integer-as-string',
   severity: 'info',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest', 'CreateShadowLinkResponse', 'GetBrokerRequest', 'GetBrokerResponse'],
+  appliesTo: 'protobuf-json',
   docs: {
     description: 'A 32-bit integer field should be a JSON number (`1048576`), not a string (`"1048576"`).',
     rationale:

@@ -6,7 +6,7 @@ import { isSha256Base64 } from '../facts/fingerprint';
 export default defineRule({
   id: 'key-fingerprint',
   severity: 'error',
-  kinds: ['CreateShadowLinkResponse'],
+  appliesTo: 'response-link',
   docs: {
     description:
       '`tlsPemSettings.keyFingerprint` must be standard padded base64 of 32 bytes (a SHA-256 digest, 44 characters). With the request at hand, `checkExchange` also checks that it is the digest of the key that was sent.',

@@ -5,7 +5,7 @@ import { child, exampleLink, nameFilters, stringAt } from '../rule-api/helpers';
 export default defineRule({
   id: 'never-shadowed-topic',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'A LITERAL INCLUDE of `_svc.transform_logs` has no effect. (A PREFIX filter such as `_svc.mine` creates no internal topics either; `reserved-topic-filter` warns about it.)',

@@ -6,7 +6,7 @@ import { isPlaceholder } from '../secrets/placeholder';
 export default defineRule({
   id: 'no-plaintext-secret',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'In files, `password` and the PEM `key` should be `${ENV_VAR}` placeholders filled in at deploy time, not literal secrets. Only applies when linting files.',

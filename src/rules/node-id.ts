@@ -4,7 +4,7 @@ import { defineRule } from '../rule-api/types';
 export default defineRule({
   id: 'node-id',
   severity: 'error',
-  kinds: ['GetBrokerRequest'],
+  appliesTo: 'get-broker-request',
   docs: {
     description: '`nodeId` is unset, `-1` (the broker answering) or a real node id (≥ 0); other negative values fail.',
     rationale:

@@ -5,7 +5,7 @@ import { exampleClient, exampleLink } from '../rule-api/helpers';
 export default defineRule({
   id: 'null-value',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest', 'CreateShadowLinkResponse', 'GetBrokerRequest', 'GetBrokerResponse'],
+  appliesTo: 'protobuf-json',
   docs: {
     description:
       '`null` is refused for a string, number, boolean or enum field, and skipped as an entry of a list of objects. (For an object or list field `null` means "not set" and is fine.)',

@@ -13,7 +13,7 @@ const asBig = (v: unknown): number | bigint | undefined => {
 export default defineRule({
   id: 'partition-offsets',
   severity: 'warning',
-  kinds: ['CreateShadowLinkResponse'],
+  appliesTo: 'response-link',
   docs: {
     description:
       'In each shadow topic, `sourceLastStableOffset` must not exceed `sourceHighWatermark`, and each `partitionId` appears once.',

@@ -6,7 +6,7 @@ import { parseServerTimestamp } from '../model/server-scalars';
 export default defineRule({
   id: 'password-set-at',
   severity: 'warning',
-  kinds: ['CreateShadowLinkResponse'],
+  appliesTo: 'response-link',
   docs: {
     description:
       '`passwordSetAt` holds a time exactly when `passwordSet` is true (the Unix epoch, which the server writes for an unset time, counts as no time).',

@@ -5,7 +5,7 @@ import { exampleClient, exampleLink, objectAt, section } from '../rule-api/helpe
 export default defineRule({
   id: 'plain-without-tls',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description: 'SASL/PLAIN authentication should only be used with `tlsSettings.enabled: true`.',
     rationale:

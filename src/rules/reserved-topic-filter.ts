@@ -12,7 +12,7 @@ const filter = (name: string, patternType: string, filterType = 'FILTER_TYPE_INC
 export default defineRule({
   id: 'reserved-topic-filter',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'A topic filter may not name `__consumer_offsets` (printed `_consumer_offsets` by the spec), `_svc.audit_log` or `_schemas` (any pattern type, INCLUDE or EXCLUDE), nor be a PREFIX filter named exactly `_svc` or `__svc`. Any other PREFIX filter that covers `_svc…`/`__svc…` topics (`_svc.mine`, `_`, `__s`) is a warning: accepted, but such topics are never auto-created through a prefix.',

@@ -5,7 +5,7 @@ import { exampleResponse, objectAt, section, stringAt } from '../rule-api/helper
 export default defineRule({
   id: 'response-secret-leak',
   severity: 'error',
-  kinds: ['CreateShadowLinkResponse'],
+  appliesTo: 'response-link',
   docs: {
     description: 'A response must not contain a non-empty `password` (PLAIN or SCRAM) or PEM `key`.',
     rationale:

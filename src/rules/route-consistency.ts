@@ -19,7 +19,7 @@ const routes = (services: string[]) => ({
 export default defineRule({
   id: 'route-consistency',
   severity: 'error',
-  kinds: ['GetBrokerResponse'],
+  appliesTo: 'get-broker-response',
   docs: {
     description:
       "Each route's `httpRoute` is `/<package>.<Service>/<Method>` and its `name` is `<Service>.<Method>` (as the server writes it) or `<package>.<Service>.<Method>`; a method may also have an alternative route, listed as a second entry with the same name. A route listed twice is a warning.",

@@ -8,7 +8,7 @@ const MAX_BYTES = 128;
 export default defineRule({
   id: 'shadow-link-name',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description: 'The shadow link name must be 1–128 bytes of `A-Z a-z 0-9 . _ -`.',
     rationale:

@@ -5,7 +5,7 @@ import { exampleLink } from '../rule-api/helpers';
 export default defineRule({
   id: 'snake-case-key',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest', 'CreateShadowLinkResponse', 'GetBrokerRequest', 'GetBrokerResponse'],
+  appliesTo: 'protobuf-json',
   docs: {
     description:
       'Field names should be the camelCase names the spec lists (`bootstrapServers`, not `bootstrap_servers`); both spellings of one field in one object are an error.',
@@ -23,6 +23,7 @@ export default defineRule({
     },
   },
   structuralMessages: ['rename', 'both'],
+  findingsOnKey: true,
   examples: {
     valid: [{ doc: exampleLink({ clientOptions: { bootstrapServers: ['a:9092'] } }) }],
     invalid: [

@@ -6,7 +6,7 @@ import { parseServerTimestamp } from '../model/server-scalars';
 export default defineRule({
   id: 'start-at-timestamp',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       '`startAtTimestamp` must be a timestamp the server can read; it should be RFC 3339 (`2026-01-31T12:00:00Z`). `""`, a time in the future or before 1970 are warnings.',

@@ -7,7 +7,7 @@ const FIELDS = ['startAtEarliest', 'startAtLatest', 'startAtTimestamp'];
 export default defineRule({
   id: 'start-position-at-most-one',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description: 'Give at most one of `startAtEarliest`, `startAtLatest` and `startAtTimestamp` (none means earliest).',
     rationale:

@@ -6,7 +6,7 @@ import { TOPIC_PROPERTIES } from '../facts/topic-properties';
 export default defineRule({
   id: 'synced-property-forbidden',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       '`syncedShadowTopicProperties` must not name the internal properties `svc.remote.readreplica`, `svc.remote.recovery`, `svc.remote.allowgaps`, `svc.virtual.cluster.id` and `svc.leaders.preference`; on 25.3 also `svc.cloud_topic.enabled`. (`svc.storage.mode` is allowed on 26.1: it is synced by default.)',

@@ -8,7 +8,7 @@ const always: readonly string[] = ALWAYS_REPLICATED_PROPERTIES;
 export default defineRule({
   id: 'synced-property-redundant',
   severity: 'info',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'Flags entries of `syncedShadowTopicProperties` that change nothing: a property that is always replicated, a default-synced property while `excludeDefault` is false (info), and the same property listed twice (warning).',

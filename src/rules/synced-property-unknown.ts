@@ -7,7 +7,7 @@ import { PROPERTY_SPELLINGS, TOPIC_PROPERTIES } from '../facts/topic-properties'
 export default defineRule({
   id: 'synced-property-unknown',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'Every entry of `syncedShadowTopicProperties` should be a topic property the server knows; a misspelling gets "did you mean". `timestamp.type` is spelled `message.timestamp.type` by the server.',

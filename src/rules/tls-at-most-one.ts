@@ -5,7 +5,7 @@ import { exampleClient, exampleLink, objectAt, section } from '../rule-api/helpe
 export default defineRule({
   id: 'tls-at-most-one',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       '`tlsSettings` may hold `tlsFileSettings` or `tlsPemSettings`, not both (neither is fine: the system trust store is used).',

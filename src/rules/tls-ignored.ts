@@ -5,7 +5,7 @@ import { child, exampleClient, exampleLink, objectAt, section } from '../rule-ap
 export default defineRule({
   id: 'tls-ignored',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description: 'TLS material or `doNotSetSniHostname` while `tlsSettings.enabled` is not `true` has no effect.',
     rationale:

@@ -10,7 +10,7 @@ const PAIRS = [
 export default defineRule({
   id: 'tls-key-cert-pair',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description: '`keyPath` and `certPath`, and `key` and `cert`, must be given together or not at all.',
     rationale:

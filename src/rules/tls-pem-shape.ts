@@ -104,7 +104,7 @@ function checkCertificates(ctx: RuleContext<MessageId>, field: 'ca' | 'cert', va
 export default defineRule<MessageId>({
   id: 'tls-pem-shape',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'With TLS enabled, `ca` and `cert` must hold `-----BEGIN CERTIFICATE-----` blocks and `key` a private-key block, each whole base64 that decodes to what its label names (every certificate in `ca`; the first block of `cert` and of `key`, the only ones the server reads). The key must not be encrypted and must belong to the certificate (RSA, EC, DSA and Ed25519 keys are compared; an info says when a key cannot be). An expired or not-yet-valid certificate is a warning. `${ENV_VAR}` placeholders are skipped.',

@@ -7,7 +7,7 @@ const NAME_RE = /^[A-Za-z0-9._-]+$/;
 export default defineRule({
   id: 'topic-filter-name',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       'A topic filter name must be non-empty, of `A-Z a-z 0-9 . _ -`, or a lone `*` with `PATTERN_TYPE_LITERAL`. A name longer than 249 characters (the longest topic name) is a warning: it can match no topic.',

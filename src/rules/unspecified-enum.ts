@@ -6,7 +6,7 @@ import { isObject } from '../util/pointer';
 export default defineRule({
   id: 'unspecified-enum',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description:
       "A topic or group filter's `filterType` and `patternType`, an ACL filter's `resourceType`, `patternType`, `operation` and `permissionType`, and `scramMechanism` must not be `*_UNSPECIFIED`, explicitly or by omission (a missing `scramMechanism` is reported by `auth-credentials`).",

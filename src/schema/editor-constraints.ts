@@ -8,7 +8,8 @@ import { SHA256_BASE64_RE } from '../facts/fingerprint';
 import { NUMERIC_CLIENT_OPTIONS, UNAPPLIED_CLIENT_OPTIONS } from '../model/client-options';
 import { INT64_STRING_RE } from '../model/formats';
 import { RESERVED_FILTER_NAMES } from '../facts/filters';
-import type { DocumentKind } from '../model/kinds';
+import { kindOf, type DocumentKind } from '../model/kinds';
+import { schemaAt } from '../validate/schema-walk';
 import type { JsonSchema } from './document';
 
 /** The seconds of a Duration as the server reads them: leading zeros allowed, at most 12 significant digits. */
@@ -279,10 +280,12 @@ function acceptCancelled(doc: JsonSchema): void {
     if (Array.isArray(codes[key])) codes[key] = [...(codes[key] as string[]), note];
 }
 
-/** Applies the expressible rules of a kind to its exported document (in place). */
+/** Applies the expressible rules of a kind to its exported document (in place), chosen by its row in the kind table. */
 export function addEditorConstraints(kind: DocumentKind, doc: JsonSchema): void {
-  if (kind === 'ShadowLink') constrainRequest(doc, doc);
-  else if (kind === 'CreateShadowLinkRequest') constrainRequest(doc, def(doc, 'ShadowLink')!);
-  else if (kind === 'CreateShadowLinkResponse') constrainResponse(doc);
-  else if (kind === 'ConnectError') acceptCancelled(doc);
+  const d = kindOf(kind);
+  if (d.link?.form === 'request') {
+    const link = d.link.pointer === '' ? doc : def(doc, schemaAt(d.schema, d.link.pointer)!.$id as string);
+    constrainRequest(doc, link!);
+  } else if (d.link?.form === 'response') constrainResponse(doc);
+  if (d.codec === 'connect-error') acceptCancelled(doc);
 }

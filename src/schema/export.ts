@@ -1,5 +1,5 @@
 /** The JSON Schema files editors use: the model's `$defs` document plus editor annotations. */
-import { DOCUMENT_KINDS, kindSchemas, schemaUrl, type DocumentKind } from '../model/kinds';
+import { DOCUMENT_KINDS, kindOf, kindSchemas, schemaUrl, type DocumentKind } from '../model/kinds';
 import { toDocument, type JsonSchema } from './document';
 import { addEditorConstraints, formatsToPatterns } from './editor-constraints';
 import { acceptServerSpellings } from './server-spellings';
@@ -73,23 +73,6 @@ export function exportedSchemaFiles(): Map<string, string> {
   return files;
 }
 
-/** File-name patterns each kind is usually saved under, for the catalog. */
-export const FILE_MATCH: Readonly<Record<DocumentKind, string[]>> = {
-  ShadowLink: [
-    '*.shadow-link.json',
-    '*.shadow-link.yaml',
-    '*.shadow-link.yml',
-    '**/shadow-links/*.json',
-    '**/shadow-links/*.yaml',
-    '**/shadow-links/*.yml',
-  ],
-  CreateShadowLinkRequest: ['*.create-shadow-link.json', '*.create-shadow-link.yaml', '*.create-shadow-link.yml'],
-  CreateShadowLinkResponse: ['*.create-shadow-link-response.json'],
-  GetBrokerRequest: ['*.get-broker.json'],
-  GetBrokerResponse: ['*.get-broker-response.json'],
-  ConnectError: ['*.connect-error.json'],
-};
-
 /** A catalog of the schemas in SchemaStore's format. */
 export function schemaCatalog(): JsonSchema {
   return {
@@ -100,7 +83,7 @@ export function schemaCatalog(): JsonSchema {
       return {
         name: `svc-admin-spec ${schema.title as string}`,
         description: (schema.description as string).replace(/`/g, ''),
-        fileMatch: FILE_MATCH[kind],
+        fileMatch: [...kindOf(kind).filePatterns],
         url: schemaUrl(kind),
       };
     }),

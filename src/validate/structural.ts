@@ -6,11 +6,12 @@ import type { ErrorObject } from 'ajv';
 import type { Diagnostic, StructuralCode, Suggestion } from '../core/diagnostics';
 import { formatDescriptions, parseDuration, type FormatName } from '../model/formats';
 import { INT32_MAX, INT32_MIN } from '../model/primitives';
-import { kindSchemas, REQUEST_KINDS, type DocumentKind } from '../model/kinds';
+import { kindSchemas, type DocumentKind } from '../model/kinds';
 import { childPointer, fieldName, getAt, lastToken, parentPointer } from '../util/pointer';
 import { describeSecret, describeType, isSecretValue, showValue } from '../secrets/classify';
 import { listValues, nearest } from '../util/suggest';
 import { ruleFinding } from '../engine/findings';
+import type { UnknownKeyClaimant } from '../engine/run';
 import * as validators from '../generated/validators.js';
 import { canonicalEnumName, ENUM_ALIASES } from '../facts/enum-spelling';
 import { allowedKeys, enumValues, schemaAt } from './schema-walk';
@@ -18,29 +19,15 @@ import { allowedKeys, enumValues, schemaAt } from './schema-walk';
 /** A structural finding before the engine adds docs URLs and severity overrides. */
 export type StructuralDiagnostic = Omit<Diagnostic, 'docsUrl' | 'range'>;
 
-/** Fields only a server sets; in a request they are mistakes, not typos. */
-export const OUTPUT_ONLY_FIELDS: ReadonlySet<string> = new Set([
-  'uid',
-  'status',
-  'clientId',
-  'effectiveConnectionTimeoutMs',
-  'effectiveFetchMaxBytes',
-  'effectiveFetchMinBytes',
-  'effectiveFetchPartitionMaxBytes',
-  'effectiveFetchWaitMaxMs',
-  'effectiveMetadataMaxAgeMs',
-  'effectiveRetryBackoffMs',
-  'effectiveInterval',
-  'passwordSet',
-  'passwordSetAt',
-  'keyFingerprint',
-]);
-
 /** Runs the structural validator of `kind` on `value`. */
-export function validateStructure(kind: DocumentKind, value: unknown): StructuralDiagnostic[] {
+export function validateStructure(
+  kind: DocumentKind,
+  value: unknown,
+  claimant?: UnknownKeyClaimant,
+): StructuralDiagnostic[] {
   const validate = validators[kind];
   if (validate(value)) return [];
-  return rewriteErrors(kind, value, validate.errors ?? []);
+  return rewriteErrors(kind, value, validate.errors ?? [], claimant);
 }
 
 /** Rewrites raw ajv errors for a document of `kind` into diagnostics. */
@@ -48,6 +35,7 @@ export function rewriteErrors(
   kind: DocumentKind,
   doc: unknown,
   errors: readonly ErrorObject[],
+  claimant?: UnknownKeyClaimant,
 ): StructuralDiagnostic[] {
   const root = kindSchemas[kind];
   const out: StructuralDiagnostic[] = [];
@@ -61,7 +49,7 @@ export function rewriteErrors(
     if (e.keyword !== 'additionalProperties') continue;
     const parent = e.instancePath;
     const key = String((e.params as { additionalProperty: string }).additionalProperty);
-    const d = unknownKey(kind, root, parent, key);
+    const d = unknownKey(root, parent, key, claimant);
     out.push(d.diagnostic);
     if (d.renameTo) renamedTo.add(childPointer(parent, d.renameTo));
   }
@@ -140,26 +128,20 @@ function where(pointer: string): string {
 }
 
 function unknownKey(
-  kind: DocumentKind,
   root: Parameters<typeof schemaAt>[0],
   parent: string,
   key: string,
+  claimant: UnknownKeyClaimant | undefined,
 ): { diagnostic: StructuralDiagnostic; renameTo?: string } {
   const pointer = childPointer(parent, key);
   const allowed = allowedKeys(schemaAt(root, parent));
   const shown = JSON.stringify(key.length > 80 ? `${key.slice(0, 77)}…` : key);
   const inWhere = where(parent);
 
-  if (REQUEST_KINDS.has(kind) && OUTPUT_ONLY_FIELDS.has(key)) {
-    return {
-      diagnostic: {
-        code: 'output-only-field',
-        severity: 'error',
-        pointer,
-        message: `${shown} in ${inWhere} is set by the server and only appears in responses; remove it from the request.`,
-        suggestions: [{ message: `Remove ${shown}.`, fix: { kind: 'remove', pointer }, autofix: true }],
-      },
-    };
+  const claimed = claimant?.(key, pointer, inWhere);
+  if (claimed) {
+    const { code, severity, message, suggestions } = claimed;
+    return { diagnostic: { code, severity, pointer, message, ...(suggestions ? { suggestions } : {}) } };
   }
   const guess = nearest(key, allowed);
   const suggestions: Suggestion[] = [];
