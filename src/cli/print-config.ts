@@ -2,7 +2,7 @@
 import { DEFAULT_TARGET_VERSION, type RuleSetting, type TargetVersion } from '../engine/types';
 import type { Severity } from '../lint/diagnostics';
 import type { DocumentKind } from '../model/kinds';
-import { isIgnored, settingsFor, type Config, type RuleSettings } from './config';
+import { isIgnored, settingsFor, type Config, type RuleSettings } from '../config/config';
 
 /** One rule as it applies to the file. */
 export interface EffectiveRule {
