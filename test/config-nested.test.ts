@@ -73,7 +73,9 @@ describe('nested configs in the command', () => {
 
   it('reads and writes the ignore file beside each file’s config', () => {
     const dir = repo();
-    const w = cli(['lint', '--write-ignore-file', '--rule', 'fetch-size-order=warning', '.'], { cwd: join(dir, 'team') });
+    const w = cli(['lint', '--write-ignore-file', '--rule', 'fetch-size-order=warning', '.'], {
+      cwd: join(dir, 'team'),
+    });
     expect(w.code).toBe(0);
     // Only the sub-folder's files were linted: their entries go beside the sub-folder's config.
     expect(w.stderr).toBe(`Wrote 1 entry to ${join(dir, 'team', '.svc-admin-spec-ignore.json')}.\n`);

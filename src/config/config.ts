@@ -55,7 +55,9 @@ function checkRules(raw: unknown, where: string, catalog: RuleCatalog, unloaded 
   try {
     if (!unloaded || !isObject(raw)) return checkRuleSettings(raw, where, catalog);
     const custom = Object.entries(raw).filter(([id]) => id.startsWith('@') && !catalog.byId.has(id));
-    const builtIn = Object.fromEntries(Object.entries(raw).filter(([id]) => !id.startsWith('@') || catalog.byId.has(id)));
+    const builtIn = Object.fromEntries(
+      Object.entries(raw).filter(([id]) => !id.startsWith('@') || catalog.byId.has(id)),
+    );
     return { ...checkRuleSettings(builtIn, where, catalog), ...(Object.fromEntries(custom) as RuleSettings) };
   } catch (error) {
     throw new ConfigError((error as Error).message);

@@ -56,7 +56,10 @@ export class ConfigLookup {
     const key = path ?? '';
     let config = this.configs.get(key);
     if (!config)
-      this.configs.set(key, (config = path === undefined ? Promise.resolve(emptyConfig(dir)) : readConfig(path, this.how)));
+      this.configs.set(
+        key,
+        (config = path === undefined ? Promise.resolve(emptyConfig(dir)) : readConfig(path, this.how)),
+      );
     return config;
   }
 

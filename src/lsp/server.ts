@@ -153,9 +153,10 @@ function onInitialized(server: Server): void {
     if (server.capabilities.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         const removed = new Set(event.removed.map((f) => pathOf(f.uri)));
-        server.roots = [...server.roots.filter((r) => !removed.has(r)), ...event.added.map((f) => pathOf(f.uri))].filter(
-          (p): p is string => p !== undefined,
-        );
+        server.roots = [
+          ...server.roots.filter((r) => !removed.has(r)),
+          ...event.added.map((f) => pathOf(f.uri)),
+        ].filter((p): p is string => p !== undefined);
         server.lints.relintAll();
       });
     }
