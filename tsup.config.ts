@@ -24,8 +24,9 @@ const lazyClientCommands: Plugin = {
 
 export default defineConfig([
   {
-    // The library and its client: `svc-admin-spec` never imports the client's connect dependencies.
-    entry: { index: 'src/index.ts', client: 'src/client/index.ts' },
+    // The library, its client and its Node-only helpers (`svc-admin-spec/node`): the main entry never
+    // imports the client's connect dependencies or a Node built-in.
+    entry: { index: 'src/index.ts', client: 'src/client/index.ts', node: 'src/node.ts' },
     format: ['esm', 'cjs'],
     // Shared chunks in both formats: one ValidationError class for both entries.
     splitting: true,

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadPlugins } from '../src/cli/plugins';
+import { loadPlugins } from '../src/config/plugins';
 import { cli, report, ROOT, scratch } from './cli-helpers';
 
 const EXAMPLE = join(ROOT, 'examples', 'custom-rules');

@@ -8,7 +8,7 @@ import { chmodSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileS
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { FileAccessError, writeFileAtomic, type FileSystem } from '../src/cli/fs-safe';
+import { FileAccessError, writeFileAtomic, type FileSystem } from '../src/config/fs-safe';
 import { fixText } from '../src/fix/fix-text';
 import { checkExchange, lint, lintText, previewFilters } from '../src/index';
 import { CLI, cli, GOOD_YAML, report, scratch } from './cli-helpers';

@@ -7,7 +7,8 @@ import { constants } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMATTERS, FORMAT_NAMES, type FormatOptions } from '../src/format/index';
-import { batches, prettyJsonPieces } from '../src/format/pieces';
+import { prettyJsonPieces } from '../src/format/pieces';
+import { batches } from '../src/util/batches';
 import type { Diagnostic } from '../src/core/diagnostics';
 import type { FileResult } from '../src/core/diagnostics';
 

@@ -19,8 +19,9 @@ import { decode } from '../source/index';
 import { childPointer, isObject } from '../util/pointer';
 import type { ApplyArgs } from './client-args';
 import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
-import { ConfigError, fileLintOptions, loadConfig } from './config';
-import { readRegularFile } from './fs-safe';
+import { fileLintOptions } from '../config/config';
+import { ConfigError, loadConfig } from './config';
+import { readRegularFile } from '../config/fs-safe';
 import type { CliIO } from './io';
 import { VERSION } from '../util/version';
 

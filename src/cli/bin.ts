@@ -1,5 +1,5 @@
 /** The `svc-admin-spec` executable: wires the process to `run`. */
-import { MAX_INPUT_BYTES } from './fs-safe';
+import { MAX_INPUT_BYTES } from '../config/fs-safe';
 import { run } from './run';
 
 /** Reads standard input up to the input size limit (a stream such as /dev/zero never ends). */

@@ -6,7 +6,7 @@ import { printable } from '../format/ansi';
 import { mask } from '../secrets/redact';
 import type { ConnectionArgs } from './client-args';
 import { ConfigError } from './config';
-import { readRegularFile } from './fs-safe';
+import { readRegularFile } from '../config/fs-safe';
 import type { CliIO } from './io';
 
 /** Client options for the flags; throws `ConfigError` for an unset variable or an unreadable file. */

@@ -1,261 +1,83 @@
 /**
- * The project config file: found upward from the working directory, or named with --config, with
- * its plugins (custom rules) loaded. The command line and the language server read it the same way.
+ * The command's configs: `--config` for every file, none with `--no-config`, else each file's own
+ * (the nearest config from the file's directory up, see src/config/discover.ts). The `--rule`
+ * flags are checked against each config's rules, custom ones included.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import picomatch from 'picomatch';
-import { parse as parseYamlText } from 'yaml';
-import { BUILTIN_CATALOG, catalogWith, type RuleCatalog } from '../engine/catalog';
-import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
-import type { Rule } from '../rule-api/types';
-import type { TargetVersion } from '../facts/target-version';
-import type { LintTextOptions } from '../lint/lint-text';
-import { isDocumentKind, type DocumentKind } from '../model/kinds';
-import { isObject } from '../util/pointer';
-import { readRegularFile } from './fs-safe';
-import { checkPluginList, loadPlugins, PluginError } from './plugins';
+import { dirname, join, resolve } from 'node:path';
+import { checkRuleSettings, type RuleSettings } from '../engine/settings';
+import { ConfigError, emptyConfig, readConfig, type Config } from '../config/config';
+import { ConfigLookup } from '../config/discover';
+import { IGNORE_FILE_NAME } from '../config/suppress';
 import { UsageError } from './usage-error';
 
-/** File names searched for, in order, in each directory from the working directory up. */
-export const CONFIG_NAMES = ['svc-admin-spec.config.json', 'svc-admin-spec.config.yaml', 'svc-admin-spec.config.yml'];
+export { ConfigError, type Config, type RuleSettings };
 
-export type { RuleSettings };
-
-/** Settings that can differ per file. */
-export interface FileSettings {
-  rules: RuleSettings;
-  targetVersion?: TargetVersion;
-  kind?: DocumentKind;
-}
-
-/** A loaded config. */
-export interface Config {
-  /** The config file, or undefined when none was found. */
-  path?: string;
-  /** Directory that globs are relative to. */
-  root: string;
-  rules: RuleSettings;
-  targetVersion?: TargetVersion;
-  ignore: string[];
-  overrides: { files: string[]; rules: RuleSettings; targetVersion?: TargetVersion; kind?: DocumentKind }[];
-  /** The built-in rules and the custom rules of the config's plugins (`catalog.custom`). */
-  catalog: RuleCatalog;
-}
-
-/** A config problem: the command stops with exit code 2. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
-
-function checkRules(raw: unknown, where: string, catalog: RuleCatalog): RuleSettings {
-  try {
-    return checkRuleSettings(raw, where, catalog);
-  } catch (error) {
-    throw new ConfigError((error as Error).message);
-  }
-}
-
-function checkVersion(raw: unknown, where: string): TargetVersion | undefined {
-  try {
-    return checkTargetVersion(raw, where);
-  } catch (error) {
-    throw new ConfigError((error as Error).message);
-  }
-}
-
-function checkGlobs(raw: unknown, where: string, key: string): string[] {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw) || !raw.every((g) => typeof g === 'string' && g.trim() !== ''))
-    throw new ConfigError(`${where}: "${key}" must be an array of non-empty glob strings.`);
-  return raw as string[];
-}
-
-/** Validates a parsed config object; `customRules` are its plugins' rules, already loaded. */
-export function parseConfig(
-  raw: unknown,
-  path: string | undefined,
-  root: string,
-  customRules: readonly Rule[] = [],
-): Config {
-  const where = path ?? 'config';
-  if (!isObject(raw)) throw new ConfigError(`${where}: the config must be an object.`);
-  const allowed = ['$schema', 'plugins', 'rules', 'targetVersion', 'ignore', 'overrides'];
-  for (const k of Object.keys(raw))
-    if (!allowed.includes(k))
-      throw new ConfigError(`${where}: unknown key "${k}"; allowed: ${allowed.slice(1).join(', ')}.`);
-  const overridesRaw = raw['overrides'] ?? [];
-  if (!Array.isArray(overridesRaw)) throw new ConfigError(`${where}: "overrides" must be an array.`);
-  let catalog: RuleCatalog;
-  try {
-    catalog = catalogWith(customRules, where);
-  } catch (error) {
-    throw new ConfigError((error as Error).message);
-  }
-  const config: Config = {
-    root,
-    catalog,
-    rules: checkRules(raw['rules'], where, catalog),
-    ignore: checkGlobs(raw['ignore'], where, 'ignore'),
-    overrides: overridesRaw.map((o, i) => {
-      const w = `${where}: overrides[${i}]`;
-      if (!isObject(o)) throw new ConfigError(`${w} must be an object.`);
-      for (const k of Object.keys(o))
-        if (!['files', 'rules', 'targetVersion', 'kind'].includes(k))
-          throw new ConfigError(`${w}: unknown key "${k}"; allowed: files, rules, targetVersion, kind.`);
-      const files = checkGlobs(o['files'], w, 'files');
-      if (files.length === 0) throw new ConfigError(`${w}: "files" must list at least one glob.`);
-      const kind = o['kind'];
-      if (kind !== undefined && !isDocumentKind(kind)) throw new ConfigError(`${w}: "kind" is not a document kind.`);
-      const targetVersion = checkVersion(o['targetVersion'], w);
-      return {
-        files,
-        rules: checkRules(o['rules'], w, catalog),
-        ...(targetVersion ? { targetVersion } : {}),
-        ...(kind ? { kind } : {}),
-      };
-    }),
-  };
-  const targetVersion = checkVersion(raw['targetVersion'], where);
-  if (targetVersion) config.targetVersion = targetVersion;
-  if (path) config.path = path;
-  return config;
-}
-
-/** Reads and validates a config file, loading its plugins (relative to the file's directory). */
-export async function readConfig(path: string): Promise<Config> {
-  let text: string;
-  try {
-    text = readRegularFile(path, `The config file ${path}`)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
-  } catch (error) {
-    throw new ConfigError((error as Error).message);
-  }
-  let raw: unknown;
-  try {
-    raw = /\.json$/i.test(path) ? JSON.parse(text) : parseYamlText(text, { logLevel: 'error', prettyErrors: false });
-  } catch (error) {
-    throw new ConfigError(
-      `The config file ${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
-    );
-  }
-  const root = dirname(resolve(path));
-  let customRules: Rule[] = [];
-  try {
-    if (isObject(raw)) customRules = await loadPlugins(checkPluginList(raw['plugins'], path), root, path);
-  } catch (error) {
-    if (error instanceof PluginError) throw new ConfigError(error.message);
-    throw error;
-  }
-  return parseConfig(raw, path, root, customRules);
-}
-
-/** The config in force when there is no config file: everything at its defaults, globs relative to `root`. */
-export const emptyConfig = (root: string): Config => ({
-  root: resolve(root),
-  rules: {},
-  ignore: [],
-  overrides: [],
-  catalog: BUILTIN_CATALOG,
-});
-
-/** Finds the config upward from `cwd` and loads it with its plugins; an empty config when there is none. */
-export async function findConfig(cwd: string): Promise<Config> {
-  let dir = resolve(cwd);
-  for (;;) {
-    for (const name of CONFIG_NAMES) {
-      const p = join(dir, name);
-      if (existsSync(p)) return await readConfig(p);
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return emptyConfig(cwd);
-    dir = parent;
-  }
-}
-
-// Each glob list is compiled once, not once per file linted.
-const matchers = new WeakMap<string[], (path: string) => boolean>();
-
-/** A matcher for globs relative to the config root (dotfiles included). */
-function matcher(globs: string[]): (path: string) => boolean {
-  let m = matchers.get(globs);
-  if (!m) matchers.set(globs, (m = picomatch(globs, { dot: true })));
-  return m;
-}
-
-/** `to` relative to the directory `from`, with forward slashes (as globs and ignore entries write paths). */
-export const relativePosix = (from: string, to: string): string => relative(from, to).split('\\').join('/');
-
-/** True when the config's ignore globs cover the file. */
-export function isIgnored(config: Config, absolutePath: string): boolean {
-  return config.ignore.length > 0 && matcher(config.ignore)(relativePosix(config.root, absolutePath));
-}
-
-/** The settings for one file: the config's, then each matching override in order, then the command line's rules. */
-export function settingsFor(config: Config, absolutePath: string | undefined, cliRules: RuleSettings): FileSettings {
-  const out: FileSettings = { rules: { ...config.rules } };
-  if (config.targetVersion) out.targetVersion = config.targetVersion;
-  if (absolutePath) {
-    const rel = relativePosix(config.root, absolutePath);
-    for (const o of config.overrides) {
-      if (!matcher(o.files)(rel)) continue;
-      Object.assign(out.rules, o.rules);
-      if (o.targetVersion) out.targetVersion = o.targetVersion;
-      if (o.kind) out.kind = o.kind;
-    }
-  }
-  Object.assign(out.rules, cliRules);
-  return out;
-}
-
-/** What the command line (or an editor) chooses for every file; each choice wins over the config. */
-export interface LintChoices {
+/** The flags that choose configs. */
+export interface ConfigFlags {
+  noConfig: boolean;
+  config?: string;
   rules?: RuleSettings;
-  kind?: DocumentKind;
-  targetVersion?: TargetVersion;
-  maxFindings?: number;
-  now?: Date;
+  ignoreFile?: string;
 }
 
-/** The `lintText` options for one file: the config's settings for its path, then `choices`. */
-export function fileLintOptions(
-  config: Config,
-  absolutePath: string | undefined,
-  filename: string,
-  choices: LintChoices = {},
-): LintTextOptions {
-  const settings = settingsFor(config, absolutePath, choices.rules ?? {});
-  const kind = choices.kind ?? settings.kind;
-  const targetVersion = choices.targetVersion ?? settings.targetVersion;
-  return {
-    filename,
-    rules: settings.rules,
-    ...(config.catalog.custom.length > 0 ? { customRules: config.catalog.custom } : {}),
-    ...(kind ? { kind } : {}),
-    ...(targetVersion ? { targetVersion } : {}),
-    ...(choices.now ? { now: choices.now } : {}),
-    ...(choices.maxFindings !== undefined ? { maxFindings: choices.maxFindings } : {}),
-  };
+/** Where a file's settings come from in this run. */
+export interface FileConfig {
+  config: Config;
+  /** The ignore file read (and written by --write-ignore-file) for the file. */
+  ignoreFile: string;
 }
 
-/**
- * The config named by --config, found from the working directory, or none with --no-config; the
- * --rule flags are checked against its rules (custom ones included).
- */
-export async function loadConfig(
-  cmd: { noConfig: boolean; config?: string; rules?: RuleSettings },
-  cwd: string,
-): Promise<Config> {
-  const config = cmd.noConfig
-    ? emptyConfig(cwd)
-    : cmd.config
-      ? await readConfig(resolve(cwd, cmd.config))
-      : await findConfig(cwd);
+/** The configs of one run: each config file is read, and its plugins loaded, once. */
+export interface CommandConfigs {
+  /** The config and ignore file for a file; for standard input without a file name, the working directory's. */
+  forFile(absolute: string | undefined): Promise<FileConfig>;
+  /** Every config used so far, in the order first used. */
+  used(): Config[];
+}
+
+/** Checks the --rule flags against a config's catalogue. */
+function checkFlags(rules: RuleSettings | undefined, config: Config): void {
   try {
-    checkRuleSettings(cmd.rules, '--rule', config.catalog);
+    checkRuleSettings(rules, '--rule', config.catalog);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  return config;
+}
+
+/** The configs for a run of `lint` or `--print-config`: none is read before a file needs it. */
+export async function commandConfigs(flags: ConfigFlags, cwd: string): Promise<CommandConfigs> {
+  // Built-in rule ids are checked before any file is read; custom ones once their config is loaded.
+  const builtIn = Object.fromEntries(Object.entries(flags.rules ?? {}).filter(([id]) => !id.startsWith('@')));
+  checkFlags(builtIn, emptyConfig(cwd));
+  const named = flags.ignoreFile === undefined ? undefined : resolve(cwd, flags.ignoreFile);
+  const used = new Set<Config>();
+  const use = (config: Config): Config => {
+    if (!used.has(config)) {
+      checkFlags(flags.rules, config);
+      used.add(config);
+    }
+    return config;
+  };
+  if (flags.noConfig || flags.config) {
+    const config = use(flags.config ? await readConfig(resolve(cwd, flags.config)) : emptyConfig(cwd));
+    const ignoreFile = named ?? join(config.path ? config.root : cwd, IGNORE_FILE_NAME);
+    return { forFile: () => Promise.resolve({ config, ignoreFile }), used: () => [...used] };
+  }
+  const lookup = new ConfigLookup();
+  return {
+    async forFile(absolute) {
+      const dir = absolute === undefined ? cwd : dirname(absolute);
+      const config = use(await lookup.configFor(dir));
+      // Without any config or ignore file up the tree, a new ignore file goes to the working directory.
+      const ignoreFile = named ?? lookup.filesFor(dir).ignoreFile ?? join(cwd, IGNORE_FILE_NAME);
+      return { config, ignoreFile };
+    },
+    used: () => [...used],
+  };
+}
+
+/** The one config of a command that has no files of its own (`rules`, `apply`): --config, none, or the working directory's. */
+export async function loadConfig(flags: ConfigFlags, cwd: string): Promise<Config> {
+  const configs = await commandConfigs(flags, cwd);
+  return (await configs.forFile(undefined)).config;
 }

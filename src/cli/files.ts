@@ -2,7 +2,8 @@
 import { readdirSync, statSync, type Stats } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
-import { systemReason } from './fs-safe';
+import { systemReason } from '../config/fs-safe';
+import { isToolConfigFile } from '../config/tool-files';
 
 /**
  * One input: a file path (absolute and as shown; `named` when the command line names the file
@@ -17,22 +18,6 @@ export type Input =
   | { kind: 'problem'; display: string; code: 'input/not-a-file' | 'input/unreadable'; message: string };
 
 const LINTABLE = /\.(json|ya?ml)$/i;
-/** Files a directory walk or glob skips: tool configs that are never Admin API documents. */
-const NOT_DOCUMENTS = new Set([
-  'package.json',
-  'package-lock.json',
-  'npm-shrinkwrap.json',
-  'tsconfig.json',
-  'jsconfig.json',
-  '.pre-commit-config.yaml',
-  '.pre-commit-hooks.yaml',
-  '.svc-admin-spec-ignore.json',
-  'svc-admin-spec.config.json',
-  'svc-admin-spec.config.yaml',
-  'svc-admin-spec.config.yml',
-]);
-/** True for a tool's own config file (package.json, the linter's config…), never an Admin API document. */
-export const isToolConfigFile = (path: string): boolean => NOT_DOCUMENTS.has(basename(path));
 
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 
@@ -69,7 +54,7 @@ function walk(root: string, found: string[], problems: Input[], display: (p: str
         if (!SKIP_DIRS.has(e.name)) subdirs.push(p);
         continue;
       }
-      if (!LINTABLE.test(e.name) || NOT_DOCUMENTS.has(e.name)) continue;
+      if (!LINTABLE.test(e.name) || isToolConfigFile(e.name)) continue;
       if (e.isFile()) {
         found.push(p);
         continue;
@@ -141,7 +126,7 @@ export function expandInputs(args: readonly string[], cwd: string): { inputs: In
     } else if (stat) {
       // Tool configs are never Admin API documents, even when a hook passes them by name: not
       // linted, and not a failure (pre-commit passes every staged YAML file), but said.
-      if (NOT_DOCUMENTS.has(basename(absolute))) {
+      if (isToolConfigFile(absolute)) {
         if (!seen.has(absolute)) inputs.push({ kind: 'tool-config', display: display(absolute) });
         seen.add(absolute);
         continue;
@@ -163,7 +148,7 @@ export function expandInputs(args: readonly string[], cwd: string): { inputs: In
       });
     } else if (isDynamicPattern(arg)) {
       const found = globSync(arg, { cwd, absolute: true, dot: false, ignore: ['**/node_modules/**', '**/.git/**'] })
-        .filter((p) => LINTABLE.test(p) && !NOT_DOCUMENTS.has(basename(p)))
+        .filter((p) => LINTABLE.test(p) && !isToolConfigFile(p))
         .sort();
       if (found.length === 0) unmatched.push(arg);
       for (const p of found) {

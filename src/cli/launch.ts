@@ -18,7 +18,7 @@ const file = join(__dirname, 'cli-main.cjs');
 const KEEP = 4;
 
 // Plugins are loaded with import(), which a vm.Script cannot do on Node 20 without an experimental
-// flag: the command uses this module's import() instead (see src/cli/plugins.ts).
+// flag: the command uses this module's import() instead (see src/config/plugins.ts).
 (globalThis as Record<symbol, unknown>)[Symbol.for('svc-admin-spec.import')] = (url: string) => import(url);
 
 const disabled = process.env['SVC_ADMIN_SPEC_NO_CACHE'] === '1';

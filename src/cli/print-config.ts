@@ -3,7 +3,7 @@ import { type RuleSetting } from '../rule-api/types';
 import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import type { Severity } from '../core/diagnostics';
 import type { DocumentKind } from '../model/kinds';
-import { isIgnored, settingsFor, type Config, type RuleSettings } from './config';
+import { isIgnored, settingsFor, type Config, type RuleSettings } from '../config/config';
 
 /** One rule as it applies to the file. */
 export interface EffectiveRule {

@@ -1,13 +1,14 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { codeDocsUrl } from '../engine/catalog';
+import { BUILTIN_CATALOG, catalogWith, codeDocsUrl, type RuleCatalog } from '../engine/catalog';
+import type { Rule } from '../rule-api/types';
 import { autofixes } from '../fix/apply';
 import { unifiedDiff } from '../fix/diff';
 import { fixText } from '../fix/fix-text';
 import { printable } from '../format/ansi';
 import { FORMATTERS, summaryLine, WORKSPACE_VARIABLE } from '../format/index';
-import { batches } from '../format/pieces';
+import { batches } from '../util/batches';
 import { plural } from '../format/summary';
 import { countBySeverity, SEVERITY_RANK, type Diagnostic, type FileCode } from '../core/diagnostics';
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
@@ -24,18 +25,18 @@ import {
   type PrintConfigCommand,
   type RulesCommand,
 } from './args';
-import { ConfigError, fileLintOptions, isIgnored, loadConfig, type Config } from './config';
-import { effectiveSettings } from './print-config';
-import { expandInputs } from './files';
-import { checkWritableTarget, FileAccessError, MAX_INPUT_BYTES, readRegularFile, writeFileAtomic } from './fs-safe';
+import { fileLintOptions, isIgnored } from '../config/config';
 import {
-  applyIgnoreFile,
-  defaultIgnoreFilePath,
-  ignoredBy,
-  readIgnoreFile,
-  writeIgnoreFile,
-  type IgnoreFile,
-} from './suppress';
+  checkWritableTarget,
+  FileAccessError,
+  MAX_INPUT_BYTES,
+  readRegularFile,
+  writeFileAtomic,
+} from '../config/fs-safe';
+import { applyIgnoreFile, ignoredBy, readIgnoreFile, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
+import { commandConfigs, ConfigError, loadConfig, type CommandConfigs, type Config } from './config';
+import { effectiveSettings } from './print-config';
+import { expandInputs, type Input } from './files';
 import { VERSION } from '../util/version';
 import { runLanguageServer } from '../lsp/start';
 import type { CliIO } from './io';
@@ -57,6 +58,8 @@ interface Linted {
   /** The bytes as read, to detect an edit made while the command ran. */
   bytes?: Uint8Array;
   fixed?: { before: string; after: string; format: 'json' | 'yaml' };
+  /** The ignore file that governs the file (set with `absolute`). */
+  ignore?: IgnoreFile;
 }
 
 /**
@@ -69,14 +72,19 @@ const inputProblem = (file: string, code: FileCode, message: string): Linted => 
   result: { file, kind: null, diagnostics: [{ code, severity: 'error', pointer: '', message }] },
 });
 
+/** The file's own settings: its config and its ignore file (undefined for an input that is not linted). */
+interface Governed {
+  config: Config;
+  ignore: IgnoreFile;
+}
+
 function lintOne(
   cmd: LintCommand,
-  config: Config,
   io: CliIO,
   display: string,
   absolute: string | undefined,
   bytes: Uint8Array,
-  ignore: IgnoreFile | undefined,
+  { config, ignore }: Governed,
 ): Linted {
   const decoded = decode(bytes);
   if ('diagnostic' in decoded) return { result: { file: display, kind: null, diagnostics: [decoded.diagnostic] } };
@@ -99,10 +107,13 @@ function lintOne(
     );
   }
   const out: Linted = { result: { file: display, kind: null, diagnostics: [] }, bytes };
-  if (absolute) out.absolute = absolute;
+  if (absolute) {
+    out.absolute = absolute;
+    out.ignore = ignore;
+  }
   if (cmd.fix || cmd.fixDryRun) {
     // What the ignore file suppresses is a recorded baseline: left as it is, not fixed.
-    const fixed = fixText(text, options, ignore && absolute ? { leave: ignoredBy(ignore, absolute) } : {});
+    const fixed = fixText(text, options, absolute ? { leave: ignoredBy(ignore, absolute) } : {});
     if (fixed.text !== text) out.fixed = { before: text, after: fixed.text, format: fixed.result.source.format };
     // A dry run reports the file as it is on disk; --fix reports what is left after fixing.
     const shown = cmd.fix ? fixed.result : lintText(text, options);
@@ -114,11 +125,6 @@ function lintOne(
   return out;
 }
 
-function ignoreFilePath(cmd: LintCommand, config: Config, cwd: string): string {
-  if (cmd.ignoreFile) return resolve(cwd, cmd.ignoreFile);
-  return defaultIgnoreFilePath(config, cwd);
-}
-
 /** The real path of a file if it exists, else the resolved path (to compare an output with the inputs). */
 function canonicalPath(path: string): string {
   try {
@@ -128,12 +134,11 @@ function canonicalPath(path: string): string {
   }
 }
 
-/** Lints the inputs and reports; returns the exit code. */
-async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
-  // `svc-admin-spec lnit x.yaml`: a misspelt command, unless a file of that name is meant.
-  if (cmd.bareWord !== undefined && !existsSync(resolve(io.cwd, cmd.bareWord)))
-    throw new UsageError(unknownCommandMessage(cmd.bareWord));
-  const config = await loadConfig(cmd, io.cwd);
+/** A report's destination: a file, or standard output when `path` is undefined. */
+type Output = LintCommand['outputs'][number] & { path: string | undefined };
+
+/** Expands the inputs and checks the command line against them; nothing is read yet. */
+function planRun(cmd: LintCommand, io: CliIO): { inputs: Input[]; outputs: Output[] } {
   const paths = cmd.paths.length > 0 ? cmd.paths : ['.'];
   const { inputs, unmatched } = expandInputs(paths, io.cwd);
   if (unmatched.length > 0 && cmd.errorOnUnmatchedPattern) {
@@ -158,21 +163,55 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
       throw new ConfigError((error as Error).message);
     }
   }
-  const onStdout = outputs.find((o) => o.path === undefined);
-  const ignore: IgnoreFile | undefined = (() => {
-    try {
-      return readIgnoreFile(ignoreFilePath(cmd, config, io.cwd));
-    } catch (error) {
-      throw new ConfigError((error as Error).message);
-    }
-  })();
+  return { inputs, outputs };
+}
 
+/**
+ * Each input's config and ignore file, all read before any file is linted: a broken config or
+ * ignore file stops the run before it reports anything. Each file is read once however many inputs share it.
+ */
+async function governInputs(
+  cmd: LintCommand,
+  io: CliIO,
+  inputs: readonly Input[],
+  configs: CommandConfigs,
+): Promise<(Governed | undefined)[]> {
+  const ignoreFiles = new Map<string, IgnoreFile>();
+  const govern = async (absolute: string | undefined): Promise<Governed> => {
+    const { config, ignoreFile } = await configs.forFile(absolute);
+    let ignore = ignoreFiles.get(ignoreFile);
+    if (!ignore) {
+      try {
+        ignore = readIgnoreFile(ignoreFile);
+      } catch (error) {
+        throw new ConfigError((error as Error).message);
+      }
+      ignoreFiles.set(ignoreFile, ignore);
+    }
+    return { config, ignore };
+  };
+  const governed: (Governed | undefined)[] = [];
+  for (const input of inputs) {
+    if (input.kind === 'stdin')
+      governed.push(await govern(cmd.stdinFilename ? resolve(io.cwd, cmd.stdinFilename) : undefined));
+    else governed.push(input.kind === 'file' ? await govern(input.absolute) : undefined);
+  }
+  return governed;
+}
+
+/** Reads and lints (or fixes) each input; a file named on the command line that is not linted is said. */
+async function lintInputs(
+  cmd: LintCommand,
+  io: CliIO,
+  inputs: readonly Input[],
+  governed: readonly (Governed | undefined)[],
+): Promise<Linted[]> {
   const linted: Linted[] = [];
-  // A file named on the command line that is not linted is said (not with --quiet), never skipped silently.
+  // Never skipped silently (but not said with --quiet).
   const notLinted = (display: string, why: string) => {
     if (!cmd.quiet) io.stderr.write(`svc-admin-spec: ${printable(display)} was not linted: ${why}\n`);
   };
-  for (const input of inputs) {
+  for (const [i, input] of inputs.entries()) {
     if (input.kind === 'tool-config') {
       notLinted(
         input.display,
@@ -188,6 +227,7 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
       linted.push(inputProblem(input.display, input.code, input.message));
       continue;
     }
+    const settings = governed[i]!;
     if (input.kind === 'stdin') {
       const name = cmd.stdinFilename ?? '<stdin>';
       const bytes = await io.readStdin();
@@ -201,19 +241,11 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
         );
         continue;
       }
-      linted.push(
-        lintOne(
-          cmd,
-          config,
-          io,
-          name,
-          cmd.stdinFilename ? resolve(io.cwd, cmd.stdinFilename) : undefined,
-          bytes,
-          ignore,
-        ),
-      );
+      const absolute = cmd.stdinFilename ? resolve(io.cwd, cmd.stdinFilename) : undefined;
+      linted.push(lintOne(cmd, io, name, absolute, bytes, settings));
       continue;
     }
+    const { config } = settings;
     if (isIgnored(config, input.absolute)) {
       if (input.named) {
         const from = config.path ? printable(relative(io.cwd, config.path) || config.path) : 'the config';
@@ -234,11 +266,17 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
       });
       continue;
     }
-    linted.push(lintOne(cmd, config, io, input.display, input.absolute, bytes, ignore));
+    linted.push(lintOne(cmd, io, input.display, input.absolute, bytes, settings));
   }
+  return linted;
+}
 
-  // Fixes: written in place (--fix) or shown (--fix-dry-run), never with a secret in the diff.
-  // The diff goes to stderr when stdout carries a machine-readable report, which it would corrupt.
+/**
+ * Fixes: written in place (--fix) or shown (--fix-dry-run), never with a secret in the diff. The
+ * diff goes to stderr when stdout carries a machine-readable report, which it would corrupt.
+ */
+function writeFixes(cmd: LintCommand, io: CliIO, linted: readonly Linted[], outputs: readonly Output[]): void {
+  const onStdout = outputs.find((o) => o.path === undefined);
   const diffTo = !onStdout || onStdout.format === 'stylish' ? io.stdout : io.stderr;
   for (const l of linted) {
     if (!l.fixed) continue;
@@ -257,31 +295,69 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     }
     if (cmd.fixDryRun) diffTo.write(unifiedDiff(l.fixed.before, l.fixed.after, l.result.file, l.fixed.format));
   }
+}
 
-  if (cmd.writeIgnoreFile && ignore) {
-    try {
-      ignore.entries = writeIgnoreFile(
-        ignore.path,
-        linted.filter((l) => l.absolute).map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
-        io.now?.() ?? new Date(),
-        config.catalog,
-      );
-    } catch (error) {
-      throw new ConfigError(`Cannot write the ignore file: ${(error as Error).message}`);
+/**
+ * The baseline: --write-ignore-file records each file's findings in its own ignore file (the one
+ * beside its config; the working directory's when no file was linted), then every ignore file drops
+ * what it records. Returns every finding left, which decides the exit code.
+ */
+async function applyBaseline(
+  cmd: LintCommand,
+  io: CliIO,
+  linted: readonly Linted[],
+  configs: CommandConfigs,
+): Promise<Diagnostic[][]> {
+  if (cmd.writeIgnoreFile) {
+    const groups = new Map<IgnoreFile, Linted[]>();
+    for (const l of linted) if (l.ignore) groups.set(l.ignore, [...(groups.get(l.ignore) ?? []), l]);
+    if (groups.size === 0) {
+      const { ignoreFile } = await configs.forFile(undefined);
+      groups.set({ path: ignoreFile, entries: [], used: new Set() }, []);
     }
-    const count = ignore.entries.length;
-    io.stderr.write(`Wrote ${count} entr${count === 1 ? 'y' : 'ies'} to ${ignore.path}.\n`);
+    const catalog = catalogOf(configs);
+    for (const [ignore, files] of [...groups].sort(([a], [b]) => (a.path < b.path ? -1 : 1))) {
+      try {
+        ignore.entries = writeIgnoreFile(
+          ignore.path,
+          files.map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
+          io.now?.() ?? new Date(),
+          catalog,
+        );
+        delete ignore.index;
+      } catch (error) {
+        throw new ConfigError(`Cannot write the ignore file: ${(error as Error).message}`);
+      }
+      const count = ignore.entries.length;
+      io.stderr.write(`Wrote ${count} entr${count === 1 ? 'y' : 'ies'} to ${ignore.path}.\n`);
+    }
   }
-  // Every finding the ignore file leaves decides the exit code; the reports show what --quiet keeps, capped.
-  const complete = linted.map((l) =>
-    ignore && l.absolute ? applyIgnoreFile(l.result.diagnostics, ignore, l.absolute) : l.result.diagnostics,
+  return linted.map((l) =>
+    l.ignore && l.absolute ? applyIgnoreFile(l.result.diagnostics, l.ignore, l.absolute) : l.result.diagnostics,
   );
+}
+
+/** The rules of every config used: the built-in ones and each config's custom rules (the first of an id wins). */
+function catalogOf(configs: CommandConfigs): RuleCatalog {
+  const custom = new Map<string, Rule>();
+  for (const c of configs.used()) for (const r of c.catalog.custom) if (!custom.has(r.id)) custom.set(r.id, r);
+  return custom.size === 0 ? BUILTIN_CATALOG : catalogWith([...custom.values()], 'the configs');
+}
+
+/** Writes each report: the findings --quiet keeps, capped; a console summary when every report went to a file. */
+function writeReports(
+  cmd: LintCommand,
+  io: CliIO,
+  linted: readonly Linted[],
+  complete: readonly Diagnostic[][],
+  outputs: readonly Output[],
+  catalog: RuleCatalog,
+): void {
   const limit = cmd.maxFindings ?? DEFAULT_MAX_FINDINGS;
   const results = linted.map((l, i) => {
     const shown = cmd.quiet ? complete[i]!.filter((d) => d.severity === 'error') : complete[i]!;
     return { ...l.result, diagnostics: capFindings(shown, limit) };
   });
-
   const fixable = cmd.fix ? 0 : results.reduce((n, r) => n + autofixes(r.diagnostics).length, 0);
   const color = useColor(cmd, io);
   for (const o of outputs) {
@@ -293,7 +369,7 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
       version: VERSION,
       fixable,
       ...(workspace ? { workspace } : {}),
-      ...(config.catalog.custom.length > 0 ? { customRules: config.catalog.custom } : {}),
+      ...(catalog.custom.length > 0 ? { customRules: catalog.custom } : {}),
     });
     if (o.path === undefined) {
       for (const text of batches(report)) io.stdout.write(text);
@@ -307,13 +383,26 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     }
   }
   // Every report went to a file: the console still says how the run went, so a CI log is never empty.
-  if (!onStdout) {
+  if (!outputs.some((o) => o.path === undefined)) {
     const written = outputs.map((o) => (outputs.length > 1 ? `${o.file} (${o.format})` : o.file!));
     io.stdout.write(
       `${summaryLine(results, color)}; report${written.length > 1 ? 's' : ''} written to ${printable(written.join(', '))}.\n`,
     );
   }
+}
 
+/** Lints the inputs and reports: read → lint/fix → baseline → report; returns the exit code. */
+async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
+  // `svc-admin-spec lnit x.yaml`: a misspelt command, unless a file of that name is meant.
+  if (cmd.bareWord !== undefined && !existsSync(resolve(io.cwd, cmd.bareWord)))
+    throw new UsageError(unknownCommandMessage(cmd.bareWord));
+  const configs = await commandConfigs(cmd, io.cwd);
+  const { inputs, outputs } = planRun(cmd, io);
+  const governed = await governInputs(cmd, io, inputs, configs);
+  const linted = await lintInputs(cmd, io, inputs, governed);
+  writeFixes(cmd, io, linted, outputs);
+  const complete = await applyBaseline(cmd, io, linted, configs);
+  writeReports(cmd, io, linted, complete, outputs, catalogOf(configs));
   return exitCode(cmd, complete, io);
 }
 
@@ -355,8 +444,8 @@ function exitCode(cmd: LintCommand, complete: readonly Diagnostic[][], io: CliIO
 
 /** Prints the settings that apply to one file as JSON. */
 async function printConfig(cmd: PrintConfigCommand, io: CliIO): Promise<number> {
-  const config = await loadConfig(cmd, io.cwd);
   const absolute = resolve(io.cwd, cmd.file);
+  const { config } = await (await commandConfigs(cmd, io.cwd)).forFile(absolute);
   const settings = effectiveSettings(config, absolute, cmd);
   const shown = {
     file: cmd.file,

@@ -3,9 +3,10 @@
  * JavaScript engine holds (about 512 MiB in V8), so formatters return pieces and the command
  * writes them one batch at a time.
  */
+import { WRITE_BATCH } from '../util/batches';
 
 /** About this many characters are stringified at once; a value estimated longer is written part by part. */
-const BATCH = 1 << 20;
+const BATCH = WRITE_BATCH;
 
 const indentOf = (depth: number) => ' '.repeat(2 * depth);
 
@@ -139,17 +140,4 @@ export function prettyJsonPieces(value: unknown, batch = BATCH): string[] {
   write(value, '', 0);
   out.push(`${pending}\n`);
   return out;
-}
-
-/** Pieces regrouped into strings of about `size` characters (fewer writes), in order. */
-export function* batches(pieces: readonly string[], size = BATCH): Generator<string> {
-  let pending = '';
-  for (const piece of pieces) {
-    pending += piece;
-    if (pending.length >= size) {
-      yield pending;
-      pending = '';
-    }
-  }
-  if (pending) yield pending;
 }

@@ -1,18 +1,13 @@
 /**
  * One open document, linted as `svc-admin-spec lint` would lint the file: the config found upward
- * from it (ignore globs, overrides, target version), the ignore file, suppression comments — and
- * whether the document is this linter's at all.
+ * from it (ignore globs, overrides, target version), the ignore file beside that config,
+ * suppression comments — and whether the document is this linter's at all.
  */
-import { basename, dirname } from 'node:path';
-import { CONFIG_NAMES, emptyConfig, fileLintOptions, findConfig, isIgnored, type Config } from '../cli/config';
-import { isToolConfigFile } from '../cli/files';
-import {
-  applyIgnoreFile,
-  defaultIgnoreFilePath,
-  IGNORE_FILE_NAME,
-  readIgnoreFile,
-  type IgnoreFile,
-} from '../cli/suppress';
+import { dirname } from 'node:path';
+import { emptyConfig, fileLintOptions, isIgnored, type Config } from '../config/config';
+import { ConfigLookup } from '../config/discover';
+import { applyIgnoreFile, readIgnoreFile, type IgnoreFile } from '../config/suppress';
+import { isToolConfigFile } from '../config/tool-files';
 import { docsUrl } from '../engine/registry';
 import { kindOfSchemaRef } from '../kind/detect';
 import type { Diagnostic } from '../core/diagnostics';
@@ -27,8 +22,10 @@ export interface DocumentInput {
   path?: string;
   languageId: string;
   text: string;
-  /** The workspace folder holding the document: where the CLI would run (the default ignore file's place). */
+  /** The workspace folder holding the document: the config of an unsaved document is found from there. */
   root?: string;
+  /** Bumped by the server whenever a config or ignore file changed: the configs found before are forgotten. */
+  settingsGeneration?: number;
   /** The document was this linter's before this edit: it stays so while it is edited into shape. */
   wasOwned: boolean;
 }
@@ -74,12 +71,27 @@ function badConfig(message: string): Diagnostic {
   };
 }
 
+// One per thread (the server's, and the worker's for large documents): each folder's config is
+// found and loaded once, until the server reports a changed settings file.
+const lookup = new ConfigLookup();
+let lookupGeneration = 0;
+
+/** The thread's config lookup, emptied when the server's settings generation has moved on; a fresh one without a generation. */
+function configLookup(generation: number | undefined): ConfigLookup {
+  if (generation === undefined) return new ConfigLookup();
+  if (generation !== lookupGeneration) {
+    lookup.clear();
+    lookupGeneration = generation;
+  }
+  return lookup;
+}
+
 /** Lints a document with the settings `svc-admin-spec lint` would use for its file. */
 export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
   const { path, text } = input;
   const name = path ?? input.uri;
   const format = formatFor(name, input.languageId, text);
-  const cwd = input.root ?? (path ? dirname(path) : undefined);
+  const dir = path ? dirname(path) : input.root;
   const dependencies: string[] = [];
   const none = (owned: boolean, diagnostics: Diagnostic[] = []): Analysis => ({
     owned,
@@ -94,10 +106,11 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
   let config: Config;
   let ignore: IgnoreFile | undefined;
   try {
-    config = path ? await findConfig(dirname(path)) : cwd ? await findConfig(cwd) : emptyConfig('/');
+    const configs = configLookup(input.settingsGeneration);
+    config = dir ? await configs.configFor(dir) : emptyConfig('/');
     if (config.path) dependencies.push(config.path);
-    if (path) {
-      const ignorePath = defaultIgnoreFilePath(config, cwd ?? config.root);
+    const ignorePath = path ? configs.filesFor(dirname(path)).ignoreFile : undefined;
+    if (ignorePath) {
       dependencies.push(ignorePath);
       ignore = readIgnoreFile(ignorePath);
     }
@@ -132,7 +145,3 @@ export function internalFailure(error: unknown): Diagnostic {
     docsUrl: docsUrl('internal-error'),
   };
 }
-
-/** True for the files whose change can change findings: config files and ignore files by name. */
-export const isSettingsFile = (path: string): boolean =>
-  CONFIG_NAMES.includes(basename(path)) || basename(path) === IGNORE_FILE_NAME;

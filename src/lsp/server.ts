@@ -1,7 +1,8 @@
 /**
- * The language server: findings on open and change (debounced), quick fixes and fix-all, rule and
- * field documentation on hover, and a new lint of every open document when a config or ignore file
- * changes. Each document is linted exactly as `svc-admin-spec lint` would lint its file.
+ * The language server: findings on open and on each change (at once, see doc-lints.ts), quick
+ * fixes and fix-all, rule and field documentation on hover, and a new lint of every open document
+ * when a config or ignore file changes. Each document is linted exactly as `svc-admin-spec lint`
+ * would lint its file.
  */
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,13 +17,14 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { VERSION } from '../util/version';
-import { CONFIG_NAMES } from '../cli/config';
-import { IGNORE_FILE_NAME } from '../cli/suppress';
-import { formatFor, internalFailure, isSettingsFile, type Analysis, type DocumentInput } from './analyze';
+import { CONFIG_NAMES } from '../config/config';
+import { IGNORE_FILE_NAME } from '../config/suppress';
+import { isSettingsFile } from '../config/tool-files';
+import { formatFor, internalFailure, type Analysis, type DocumentInput } from './analyze';
 import { codeActions, FIX_ALL_KIND, WRITE_REASON_COMMAND } from './code-actions';
 import { toLspDiagnostic } from './convert';
 import { fieldHover, findingHover } from './hover';
-import type { JobInput, JobName } from './jobs';
+import { DocumentLints } from './doc-lints';
 import { contains, toLspRange } from './positions';
 import { JobCancelled, JobRunner, type RunnerOptions } from './runner';
 
@@ -32,22 +34,12 @@ export interface ServerOptions {
   workerFile?: string;
   /** Documents of at least this many characters are linted in the worker. */
   largeFrom?: number;
-  /** Quiet time after an edit before linting: short for ordinary documents, longer for large ones. */
-  debounceMs?: { small: number; large: number };
   /** Runs a job in the server's thread (tests substitute one that fails). */
   runJob?: RunnerOptions['runJob'];
 }
 
 /** Files the server asks the client to watch: config and ignore files (a plugin's files would join them). */
 export const WATCHED_GLOBS = [`**/{${CONFIG_NAMES.join(',')}}`, `**/${IGNORE_FILE_NAME}`];
-
-interface DocState {
-  timer?: NodeJS.Timeout | undefined;
-  /** The document was this linter's once: it stays so while being edited into shape. */
-  wasOwned: boolean;
-  current?: { version: number; generation: number; analysis: Analysis };
-  pending?: { version: number; generation: number; promise: Promise<Analysis | undefined> } | undefined;
-}
 
 /** The file path of a `file:` URI; undefined for other schemes (unsaved documents). */
 function pathOf(uri: string): string | undefined {
@@ -66,125 +58,70 @@ export function describeFailure(error: unknown): string {
   return [error.name, ...frames.slice(0, 8)].join('\n');
 }
 
-/** Wires the server's behaviour to a connection (not yet listening). */
-export function startServer(connection: Connection, options: ServerOptions = {}): void {
-  const documents = new TextDocuments(TextDocument);
-  const runner = new JobRunner({
-    ...(options.workerFile ? { workerFile: options.workerFile } : {}),
-    // YAML lints at about 2 ms per KiB here: below 32 KiB the server's thread is busy for well under 100 ms.
-    largeFrom: options.largeFrom ?? 32 * 1024,
-    ...(options.runJob ? { runJob: options.runJob } : {}),
-  });
-  const debounce = options.debounceMs ?? { small: 20, large: 250 };
-  const states = new Map<string, DocState>();
-  let roots: string[] = [];
-  let capabilities: ClientCapabilities = {};
-  // Bumped when a config or ignore file changes: every open document is linted again.
-  let generation = 0;
+/** What every handler shares: the connection, the open documents, where jobs run, the workspace. */
+interface Server {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  runner: JobRunner;
+  lints: DocumentLints;
+  /** The workspace folders' paths (their configs are found from each file, so they matter for unsaved documents only). */
+  roots: string[];
+  capabilities: ClientCapabilities;
+  log(what: string, error: unknown): void;
+}
 
-  const log = (what: string, error: unknown) => connection.console.error(`${what}: ${describeFailure(error)}`);
+/** The workspace folder holding a path (the innermost), or the first folder for an unsaved document. */
+function rootOf(roots: readonly string[], path: string | undefined): string | undefined {
+  if (!path) return roots[0];
+  let best: string | undefined;
+  for (const r of roots)
+    if ((path === r || path.startsWith(r.endsWith(sep) ? r : `${r}${sep}`)) && (!best || r.length > best.length))
+      best = r;
+  return best;
+}
 
-  const rootOf = (path: string | undefined): string | undefined => {
-    if (!path) return roots[0];
-    let best: string | undefined;
-    for (const r of roots)
-      if ((path === r || path.startsWith(r.endsWith(sep) ? r : `${r}${sep}`)) && (!best || r.length > best.length))
-        best = r;
-    return best;
+/** Lints one version of a document in the right thread; a failure becomes an `internal-error` finding. */
+async function analyze(server: Server, document: TextDocument, wasOwned: boolean, generation: number) {
+  const path = pathOf(document.uri);
+  const root = rootOf(server.roots, path);
+  const input: DocumentInput = {
+    uri: document.uri,
+    languageId: document.languageId,
+    text: document.getText(),
+    wasOwned,
+    settingsGeneration: generation,
+    ...(path ? { path } : {}),
+    ...(root ? { root } : {}),
   };
-
-  const run = <N extends JobName>(name: N, input: JobInput<N>, size: number, key?: string) =>
-    runner.run(name, input, size, key);
-
-  async function analyze(document: TextDocument, state: DocState): Promise<Analysis> {
-    const path = pathOf(document.uri);
-    const root = rootOf(path);
-    const input: DocumentInput = {
-      uri: document.uri,
-      languageId: document.languageId,
-      text: document.getText(),
-      wasOwned: state.wasOwned,
-      ...(path ? { path } : {}),
-      ...(root ? { root } : {}),
+  try {
+    return await server.runner.run('analyze', input, input.text.length, `analyze:${document.uri}`);
+  } catch (error) {
+    if (error instanceof JobCancelled) throw error;
+    server.log(`Linting ${document.uri} failed`, error);
+    const analysis: Analysis = {
+      owned: true,
+      kind: null,
+      format: formatFor(path ?? document.uri, document.languageId, input.text),
+      diagnostics: [internalFailure(error)],
+      options: {},
+      dependencies: [],
     };
-    try {
-      return await run('analyze', input, input.text.length, `analyze:${document.uri}`);
-    } catch (error) {
-      if (error instanceof JobCancelled) throw error;
-      log(`Linting ${document.uri} failed`, error);
-      return {
-        owned: true,
-        kind: null,
-        format: formatFor(path ?? document.uri, document.languageId, input.text),
-        diagnostics: [internalFailure(error)],
-        options: {},
-        dependencies: [],
-      };
-    }
+    return analysis;
   }
+}
 
-  function publish(uri: string, version: number, analysis: Analysis): void {
-    void connection.sendDiagnostics({
-      uri,
-      version,
-      diagnostics: analysis.owned ? analysis.diagnostics.map((d) => toLspDiagnostic(d, uri)) : [],
-    });
-  }
+/** The analysis of exactly this version of the document, linting it first when needed. */
+async function analysisOf(server: Server, document: TextDocument): Promise<Analysis | undefined> {
+  const analysis = await server.lints.lint(document.uri);
+  return server.documents.get(document.uri)?.version === document.version ? analysis : undefined;
+}
 
-  /** Lints the document's current text now (or joins the lint already running for it). */
-  function lintNow(uri: string): Promise<Analysis | undefined> {
-    const document = documents.get(uri);
-    const state = states.get(uri);
-    if (!document || !state) return Promise.resolve(undefined);
-    if (state.timer) clearTimeout(state.timer);
-    state.timer = undefined;
-    const version = document.version;
-    const gen = generation;
-    if (state.current?.version === version && state.current.generation === gen)
-      return Promise.resolve(state.current.analysis);
-    if (state.pending?.version === version && state.pending.generation === gen) return state.pending.promise;
-    const promise = analyze(document, state).then(
-      (analysis) => {
-        if (states.get(uri) !== state) return undefined;
-        if (state.pending?.promise === promise) state.pending = undefined;
-        if (documents.get(uri)?.version !== version) return undefined;
-        state.wasOwned ||= analysis.owned;
-        state.current = { version, generation: gen, analysis };
-        publish(uri, version, analysis);
-        return analysis;
-      },
-      (error: unknown) => {
-        if (state.pending?.promise === promise) state.pending = undefined;
-        if (!(error instanceof JobCancelled)) log(`Linting ${uri} failed`, error);
-        return undefined;
-      },
-    );
-    state.pending = { version, generation: gen, promise };
-    return promise;
-  }
-
-  function schedule(uri: string, delay: number): void {
-    const state = states.get(uri);
-    if (!state) return;
-    if (state.timer) clearTimeout(state.timer);
-    state.timer = setTimeout(() => void lintNow(uri), delay);
-  }
-
-  /** The analysis of exactly this version of the document, linting it first when needed. */
-  async function analysisOf(document: TextDocument): Promise<Analysis | undefined> {
-    const analysis = await lintNow(document.uri);
-    return documents.get(document.uri)?.version === document.version ? analysis : undefined;
-  }
-
-  function relintAll(): void {
-    generation++;
-    for (const uri of states.keys()) schedule(uri, 0);
-  }
-
-  connection.onInitialize((params) => {
-    capabilities = params.capabilities;
+/** `initialize`: the workspace folders and what the server offers. */
+function onInitialize(server: Server): void {
+  server.connection.onInitialize((params) => {
+    server.capabilities = params.capabilities;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-    roots = folders.map(pathOf).filter((p): p is string => p !== undefined);
+    server.roots = folders.map(pathOf).filter((p): p is string => p !== undefined);
     return {
       capabilities: {
         textDocumentSync: {
@@ -200,66 +137,70 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       serverInfo: { name: 'svc-admin-spec', version: VERSION },
     };
   });
+}
 
+/** `initialized`: watch the settings files, and follow workspace folders as they come and go. */
+function onInitialized(server: Server): void {
+  const { connection } = server;
   connection.onInitialized(() => {
-    if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+    if (server.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
       void connection.client
         .register(DidChangeWatchedFilesNotification.type, {
           watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })),
         })
-        .catch((error: unknown) => log('Registering file watchers failed', error));
+        .catch((error: unknown) => server.log('Registering file watchers failed', error));
     }
-    if (capabilities.workspace?.workspaceFolders) {
+    if (server.capabilities.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         const removed = new Set(event.removed.map((f) => pathOf(f.uri)));
-        roots = [...roots.filter((r) => !removed.has(r)), ...event.added.map((f) => pathOf(f.uri))].filter(
-          (p): p is string => p !== undefined,
-        );
-        relintAll();
+        server.roots = [
+          ...server.roots.filter((r) => !removed.has(r)),
+          ...event.added.map((f) => pathOf(f.uri)),
+        ].filter((p): p is string => p !== undefined);
+        server.lints.relintAll();
       });
     }
   });
+}
 
-  documents.onDidChangeContent((event) => {
-    const uri = event.document.uri;
-    let state = states.get(uri);
-    if (!state) {
-      states.set(uri, (state = { wasOwned: false }));
-      schedule(uri, 0);
-      return;
-    }
-    schedule(uri, runner.isLarge(event.document.getText().length) ? debounce.large : debounce.small);
-  });
-
+/** Open, change and close: each edit is linted at once (or queued behind the lint running for it). */
+function onDocumentEvents(server: Server): void {
+  const { documents, lints, runner, connection } = server;
+  documents.onDidChangeContent((event) => void lints.lint(event.document.uri));
   documents.onDidClose((event) => {
     const uri = event.document.uri;
-    const state = states.get(uri);
-    if (state?.timer) clearTimeout(state.timer);
-    states.delete(uri);
+    lints.close(uri);
     runner.cancel(`analyze:${uri}`);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
+}
 
-  documents.onDidSave((event) => {
+/**
+ * A config or ignore file saved in the editor or changed on disk: the configs found so far are
+ * forgotten (in both threads) and every open document is linted again.
+ */
+function onSettingsChange(server: Server): void {
+  server.documents.onDidSave((event) => {
     const path = pathOf(event.document.uri);
-    if (path && isSettingsFile(path)) relintAll();
+    if (path && isSettingsFile(path)) server.lints.relintAll();
   });
-
-  connection.onDidChangeWatchedFiles((params) => {
-    const dependencies = new Set<string>();
-    for (const s of states.values()) for (const d of s.current?.analysis.dependencies ?? []) dependencies.add(d);
+  server.connection.onDidChangeWatchedFiles((params) => {
+    const dependencies = server.lints.dependencies();
     const relevant = params.changes.some((c) => {
       const path = pathOf(c.uri);
       return path !== undefined && (isSettingsFile(path) || dependencies.has(path));
     });
-    if (relevant) relintAll();
+    if (relevant) server.lints.relintAll();
   });
+}
 
-  connection.onCodeAction(async (params) => {
+/** Quick fixes and fix-all for the findings under the cursor. */
+function onCodeAction(server: Server): void {
+  server.connection.onCodeAction(async (params) => {
     try {
-      const document = documents.get(params.textDocument.uri);
+      const document = server.documents.get(params.textDocument.uri);
       if (!document) return [];
-      const analysis = await analysisOf(document);
+      const analysis = await analysisOf(server, document);
       if (!analysis) return [];
       const size = document.getText().length;
       return await codeActions({
@@ -267,20 +208,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         analysis,
         range: params.range,
         ...(params.context.only ? { only: params.context.only } : {}),
-        disabledSupport: capabilities.textDocument?.codeAction?.disabledSupport === true,
-        run: (name, input) => run(name, input, size),
+        disabledSupport: server.capabilities.textDocument?.codeAction?.disabledSupport === true,
+        run: (name, input) => server.runner.run(name, input, size),
       });
     } catch (error) {
-      log('Code actions failed', error);
+      server.log('Code actions failed', error);
       return [];
     }
   });
+}
 
-  connection.onHover(async (params): Promise<Hover | null> => {
+/** Hover: the rules of the findings under the cursor, then the field's documentation. */
+function onHover(server: Server): void {
+  server.connection.onHover(async (params): Promise<Hover | null> => {
     try {
-      const document = documents.get(params.textDocument.uri);
+      const document = server.documents.get(params.textDocument.uri);
       if (!document) return null;
-      const analysis = await analysisOf(document);
+      const analysis = await analysisOf(server, document);
       if (!analysis?.owned) return null;
       const parts: string[] = [];
       const findings = analysis.diagnostics.filter((d) => contains(toLspRange(d.range), params.position));
@@ -288,7 +232,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (rules) parts.push(rules);
       if (analysis.kind) {
         const text = document.getText();
-        const place = await run(
+        const place = await server.runner.run(
           'place',
           { text, format: analysis.format, offset: document.offsetAt(params.position) },
           text.length,
@@ -299,24 +243,67 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (parts.length === 0) return null;
       return { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } };
     } catch (error) {
-      log('Hover failed', error);
+      server.log('Hover failed', error);
       return null;
     }
   });
+}
 
+/** The "write the reason" command of a directive quick fix: shows the place to type it. */
+function onExecuteCommand(server: Server): void {
+  const { connection } = server;
   connection.onExecuteCommand(async (params) => {
-    if (params.command !== WRITE_REASON_COMMAND || !capabilities.window?.showDocument?.support) return null;
+    if (params.command !== WRITE_REASON_COMMAND || !server.capabilities.window?.showDocument?.support) return null;
     const [uri, position] = (params.arguments ?? []) as [unknown, Position | undefined];
     if (typeof uri !== 'string' || !position) return null;
     try {
       await connection.window.showDocument({ uri, takeFocus: true, selection: { start: position, end: position } });
     } catch (error) {
-      log('Showing the directive failed', error);
+      server.log('Showing the directive failed', error);
     }
     return null;
   });
+}
 
+/** Wires the server's behaviour to a connection (not yet listening). */
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const documents = new TextDocuments(TextDocument);
+  const runner = new JobRunner({
+    ...(options.workerFile ? { workerFile: options.workerFile } : {}),
+    // YAML lints at about 2 ms per KiB here: below 32 KiB the server's thread is busy for well under 100 ms.
+    largeFrom: options.largeFrom ?? 32 * 1024,
+    ...(options.runJob ? { runJob: options.runJob } : {}),
+  });
+  const lints = new DocumentLints(
+    {
+      document: (uri) => documents.get(uri),
+      analyze: (document, wasOwned, generation) => analyze(server, document, wasOwned, generation),
+      publish: (uri, version, analysis) =>
+        void connection.sendDiagnostics({
+          uri,
+          version,
+          diagnostics: analysis.owned ? analysis.diagnostics.map((d) => toLspDiagnostic(d, uri)) : [],
+        }),
+      failed: (uri, error) => server.log(`Linting ${uri} failed`, error),
+    },
+    (error) => error instanceof JobCancelled,
+  );
+  const server: Server = {
+    connection,
+    documents,
+    runner,
+    lints,
+    roots: [],
+    capabilities: {},
+    log: (what, error) => connection.console.error(`${what}: ${describeFailure(error)}`),
+  };
+  onInitialize(server);
+  onInitialized(server);
+  onDocumentEvents(server);
+  onSettingsChange(server);
+  onCodeAction(server);
+  onHover(server);
+  onExecuteCommand(server);
   connection.onShutdown(() => runner.dispose());
-
   documents.listen(connection);
 }

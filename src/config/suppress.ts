@@ -1,12 +1,12 @@
 /** The ignore file: findings recorded by file, code and pointer (JSON has no comments for directives). */
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { BUILTIN_CATALOG, type RuleCatalog } from '../engine/catalog';
 import { docsUrl } from '../engine/registry';
 import type { Diagnostic } from '../core/diagnostics';
 import { isSuppressible, UNSUPPRESSIBLE } from '../lint/directives';
 import { isObject } from '../util/pointer';
-import { relativePosix, type Config } from './config';
+import { relativePosix } from './config';
 import { FileAccessError, readRegularFile, writeFileAtomic } from './fs-safe';
 
 /** One entry of the ignore file. */
@@ -27,12 +27,8 @@ export interface IgnoreFile {
   index?: Map<string, Map<string, number[]>>;
 }
 
-/** Default ignore file name, in the config root. */
+/** The ignore file's name: it sits beside the config file that governs the files it lists. */
 export const IGNORE_FILE_NAME = '.svc-admin-spec-ignore.json';
-
-/** The ignore file in force when none is named: beside the config file, or in `cwd` when there is none. */
-export const defaultIgnoreFilePath = (config: Config, cwd: string): string =>
-  join(config.path ? config.root : cwd, IGNORE_FILE_NAME);
 
 /** Reads the ignore file if it exists; throws a message for a malformed one. */
 export function readIgnoreFile(path: string): IgnoreFile {

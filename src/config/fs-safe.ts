@@ -1,7 +1,7 @@
 /** File access for the command: only regular files are read, and every write is atomic. */
 import * as nodeFs from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { batches } from '../format/pieces';
+import { batches } from '../util/batches';
 
 /** The file operations the command uses; tests inject failures through this. */
 export type FileSystem = Pick<

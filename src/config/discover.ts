@@ -1,0 +1,71 @@
+/**
+ * Which config governs a file: the nearest config file from the file's own directory upward (no
+ * merging), and the ignore file beside it. The working directory plays no part, so the command from
+ * any directory, the pre-commit hook, the language server and `resolveConfig` agree.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { CONFIG_NAMES, emptyConfig, readConfig, type Config } from './config';
+import { IGNORE_FILE_NAME } from './suppress';
+
+/** The settings files in force for one directory. */
+export interface SettingsFiles {
+  /** The nearest config file, from the directory up; undefined when there is none. */
+  config?: string;
+  /**
+   * The ignore file: beside the config file (whether it exists yet or not); with no config file,
+   * the nearest existing one from the directory up, else undefined.
+   */
+  ignoreFile?: string;
+}
+
+/**
+ * Finds and loads configs by directory, remembering each directory's answer and each config file
+ * it loaded until `clear()` (a config or ignore file was created, changed or deleted).
+ */
+export class ConfigLookup {
+  private readonly dirs = new Map<string, SettingsFiles>();
+  private readonly configs = new Map<string, Promise<Config>>();
+
+  /** `plugins: 'skip'` reads configs without loading their plugins (custom rules' settings stay unchecked). */
+  constructor(private readonly how: { plugins?: 'load' | 'skip' } = {}) {}
+
+  /** The config file and ignore file in force for files in `dir`. */
+  filesFor(dir: string): SettingsFiles {
+    const at = resolve(dir);
+    const known = this.dirs.get(at);
+    if (known) return known;
+    let found: SettingsFiles | undefined;
+    const name = CONFIG_NAMES.find((n) => existsSync(join(at, n)));
+    if (name) found = { config: join(at, name), ignoreFile: join(at, IGNORE_FILE_NAME) };
+    else {
+      const parent = dirname(at);
+      const up = parent === at ? {} : this.filesFor(parent);
+      // An ignore file counts on its own only where no config governs: then the nearest one wins.
+      const local = join(at, IGNORE_FILE_NAME);
+      found = up.config === undefined && existsSync(local) ? { ignoreFile: local } : up;
+    }
+    this.dirs.set(at, found);
+    return found;
+  }
+
+  /** The config for files in `dir`, loaded once per config file; one empty config for every directory without one. */
+  configFor(dir: string): Promise<Config> {
+    const path = this.filesFor(dir).config;
+    // The empty config has no globs, so its root never matters.
+    const key = path ?? '';
+    let config = this.configs.get(key);
+    if (!config)
+      this.configs.set(
+        key,
+        (config = path === undefined ? Promise.resolve(emptyConfig(dir)) : readConfig(path, this.how)),
+      );
+    return config;
+  }
+
+  /** Forgets every directory's answer and every loaded config. */
+  clear(): void {
+    this.dirs.clear();
+    this.configs.clear();
+  }
+}

@@ -1,0 +1,48 @@
+/** `resolveConfig(filePath)`: what `svc-admin-spec lint` would use for one file, without loading any plugin. */
+import { dirname, resolve } from 'node:path';
+import type { RuleSettings } from '../engine/settings';
+import type { TargetVersion } from '../facts/target-version';
+import type { DocumentKind } from '../model/kinds';
+import { isIgnored, settingsFor } from './config';
+import { ConfigLookup } from './discover';
+
+/** The config in force for one file, as the command finds it from any working directory. */
+export interface ResolvedConfig {
+  /** The nearest config file from the file's directory up (absolute), or null when there is none. */
+  configFile: string | null;
+  /** The ignore file the command reads for the file (it may not exist yet), or null when there is none. */
+  ignoreFile: string | null;
+  /** True when the config's `ignore` globs cover the file: the command does not lint it. */
+  ignored: boolean;
+  /** The config's `plugins` as written, relative to its directory; never loaded here. */
+  plugins: string[];
+  /**
+   * Options for `lint`/`lintText`: the config's rules, kind and target version after its overrides.
+   * Settings of custom rules are passed on unchecked: give the plugins' rules as `customRules`.
+   */
+  options: { rules: RuleSettings; kind?: DocumentKind; targetVersion?: TargetVersion };
+}
+
+/**
+ * The config that governs `filePath` (which need not exist): the nearest config file from its
+ * directory upward, no merging, and the ignore file beside it. Plugins are listed, not loaded, so
+ * nothing but the config file is read and no code runs. Throws `ConfigError` for an invalid config.
+ */
+export async function resolveConfig(filePath: string): Promise<ResolvedConfig> {
+  const absolute = resolve(filePath);
+  const lookup = new ConfigLookup({ plugins: 'skip' });
+  const files = lookup.filesFor(dirname(absolute));
+  const config = await lookup.configFor(dirname(absolute));
+  const settings = settingsFor(config, absolute, {});
+  return {
+    configFile: files.config ?? null,
+    ignoreFile: files.ignoreFile ?? null,
+    ignored: isIgnored(config, absolute),
+    plugins: config.plugins ?? [],
+    options: {
+      rules: settings.rules,
+      ...(settings.kind ? { kind: settings.kind } : {}),
+      ...(settings.targetVersion ? { targetVersion: settings.targetVersion } : {}),
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/** When the language server lints: at once when idle, and at most one queued lint per document. */
+import { describe, expect, it } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Analysis } from '../src/lsp/analyze';
+import { DocumentLints } from '../src/lsp/doc-lints';
+
+const analysis = (owned = true): Analysis => ({
+  owned,
+  kind: null,
+  format: 'yaml',
+  diagnostics: [],
+  options: {},
+  dependencies: ['/w/svc-admin-spec.config.yaml'],
+});
+
+/** A host whose lints finish when the test says so. */
+function host() {
+  let doc: TextDocument | undefined = TextDocument.create('file:///w/a.yaml', 'yaml', 1, 'a: 1\n');
+  const calls: { version: number; generation: number; finish: () => void }[] = [];
+  const published: number[] = [];
+  const lints = new DocumentLints({
+    document: () => doc,
+    analyze: (document, _wasOwned, generation) =>
+      new Promise((resolve) =>
+        calls.push({ version: document.version, generation, finish: () => resolve(analysis()) }),
+      ),
+    publish: (_uri, version) => published.push(version),
+    failed: () => undefined,
+  });
+  const edit = () => (doc = TextDocument.update(doc!, [{ text: `a: ${doc!.version + 1}\n` }], doc!.version + 1));
+  const close = () => (doc = undefined);
+  return { lints, calls, published, edit, close };
+}
+
+describe('DocumentLints', () => {
+  it('starts a lint as soon as an edit arrives when none is running', () => {
+    const h = host();
+    void h.lints.lint('file:///w/a.yaml');
+    expect(h.calls.map((c) => c.version)).toEqual([1]);
+  });
+
+  it('queues one lint behind the running one; the newest edit is what it lints', async () => {
+    const h = host();
+    const first = h.lints.lint('file:///w/a.yaml');
+    const queued: Promise<Analysis | undefined>[] = [];
+    for (let i = 0; i < 3; i++) {
+      h.edit();
+      queued.push(h.lints.lint('file:///w/a.yaml'));
+    }
+    expect(h.calls.map((c) => c.version)).toEqual([1]);
+    h.calls[0]!.finish();
+    expect(await first).toBeUndefined(); // version 1 is stale: not published
+    await new Promise((r) => setImmediate(r));
+    expect(h.calls.map((c) => c.version)).toEqual([1, 4]);
+    h.calls[1]!.finish();
+    const results = await Promise.all(queued);
+    expect(results.every((r) => r !== undefined)).toBe(true);
+    expect(h.published).toEqual([4]);
+    // Nothing more to do: the current analysis is reused.
+    await h.lints.lint('file:///w/a.yaml');
+    expect(h.calls).toHaveLength(2);
+  });
+
+  it('lints every document again with a new settings generation when a settings file changed', async () => {
+    const h = host();
+    const first = h.lints.lint('file:///w/a.yaml');
+    h.calls[0]!.finish();
+    await first;
+    expect([...h.lints.dependencies()]).toEqual(['/w/svc-admin-spec.config.yaml']);
+    h.lints.relintAll();
+    expect(h.calls.map((c) => [c.version, c.generation])).toEqual([
+      [1, 0],
+      [1, 1],
+    ]);
+  });
+
+  it('drops the queued lint of a closed document', async () => {
+    const h = host();
+    void h.lints.lint('file:///w/a.yaml');
+    h.edit();
+    const queued = h.lints.lint('file:///w/a.yaml');
+    h.lints.close('file:///w/a.yaml');
+    h.close();
+    h.calls[0]!.finish();
+    expect(await queued).toBeUndefined();
+    expect(h.calls).toHaveLength(1);
+    expect(h.published).toEqual([]);
+  });
+});
