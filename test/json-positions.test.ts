@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { JsonLocator } from '../src/source/json-locate';
 import { parseJson, parseJsonTree } from '../src/source/json';
+import { LineIndex } from '../src/source/text-position';
 import type { ParsedSource } from '../src/source/types';
 import { childPointer, isObject } from '../src/util/pointer';
 import { FUZZ_LIMIT as LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
@@ -211,5 +212,28 @@ describe('JSON positions on JSON.parse', () => {
     expect(Object.hasOwn(s.value as object, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(s.value)).toBe(Object.prototype);
     expect(s.span('/__proto__/polluted')).toEqual({ key: [14, 24], value: [25, 29] });
+  });
+
+  it('puts offsets on the lines that LF, CRLF and a lone CR make', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', '\n', '\r', '\r\n', '\u2028', 'é') }),
+        fc.nat(),
+        (text, at) => {
+          const offset = at % (text.length + 1);
+          let line = 1;
+          let column = 1;
+          for (let i = 0; i < offset; i++) {
+            const c = text[i];
+            if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) {
+              line++;
+              column = 1;
+            } else column++;
+          }
+          expect(new LineIndex(text).position(offset)).toEqual({ line, column });
+        },
+      ),
+      { numRuns: fuzzRuns(300, 0.01), seed: fuzzSeed(17_0304), interruptAfterTimeLimit: LIMIT },
+    );
   });
 });

@@ -31,27 +31,34 @@ function skipSpace(text: string, i: number): number {
   }
 }
 
-/** The offset just past the value that starts at `start`. */
-function valueEnd(text: string, start: number): number {
-  const c = text.charCodeAt(start);
-  if (c === 34) return stringEnd(text, start);
-  if (c === 123 || c === 91) {
-    let depth = 0;
-    for (let i = start; i < text.length; i++) {
-      const d = text.charCodeAt(i);
-      if (d === 34) i = stringEnd(text, i) - 1;
-      else if (d === 123 || d === 91) depth++;
-      else if ((d === 125 || d === 93) && --depth === 0) return i + 1;
-    }
-    return text.length;
-  }
-  // A number or a literal: up to the next delimiter.
+/** The offset just past the number or literal that starts at `start`: up to the next delimiter. */
+function scalarEnd(text: string, start: number): number {
   let i = start;
   for (; i < text.length; i++) {
     const d = text.charCodeAt(i);
     if (d === 44 || d === 125 || d === 93 || d === 32 || d === 10 || d === 13 || d === 9) break;
   }
   return i;
+}
+
+/** Where every object and array starts and ends, in one pass: starts ascending, `ends[i]` just past `starts[i]`'s close. */
+function brackets(text: string): { starts: number[]; ends: number[] } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) i = stringEnd(text, i) - 1;
+    else if (c === 123 || c === 91) {
+      open.push(starts.length);
+      starts.push(i);
+      ends.push(text.length);
+    } else if (c === 125 || c === 93) {
+      const k = open.pop();
+      if (k !== undefined) ends[k] = i + 1;
+    }
+  }
+  return { starts, ends };
 }
 
 /** The key a string token spells (decoded only when it has escapes). */
@@ -64,6 +71,8 @@ function keyName(text: string, start: number, end: number): string {
 export class JsonLocator {
   private readonly members = new Map<number, Map<string, NodeSpan>>();
   private readonly items = new Map<number, NodeSpan[]>();
+  /** Built on the first container whose end is needed, so that skipping a container never rescans it. */
+  private index?: { starts: number[]; ends: number[] };
 
   /** The root value: the text is one valid value, from its first to its last non-whitespace character. */
   private readonly root: [number, number];
@@ -89,6 +98,23 @@ export class JsonLocator {
     return node.key ? { key: [...node.key], value: [...node.value] } : { value: [...node.value] };
   }
 
+  /** The offset just past the value that starts at `start`. */
+  private valueEnd(start: number): number {
+    const { text } = this;
+    const c = text.charCodeAt(start);
+    if (c === 34) return stringEnd(text, start);
+    if (c !== 123 && c !== 91) return scalarEnd(text, start);
+    const { starts, ends } = (this.index ??= brackets(text));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return ends[lo]!;
+  }
+
   private objectMembers(start: number): Map<string, NodeSpan> {
     let found = this.members.get(start);
     if (found) return found;
@@ -98,7 +124,7 @@ export class JsonLocator {
     while (text.charCodeAt(i) === 34) {
       const keyEnd = stringEnd(text, i);
       const valueStart = skipSpace(text, skipSpace(text, keyEnd) + 1);
-      const end = valueEnd(text, valueStart);
+      const end = this.valueEnd(valueStart);
       // Map.set keeps the last of duplicate keys, as the parsed value does.
       found.set(keyName(text, i, keyEnd), { key: [i, keyEnd], value: [valueStart, end] });
       i = skipSpace(text, end);
@@ -116,7 +142,7 @@ export class JsonLocator {
     const { text } = this;
     let i = skipSpace(text, start + 1);
     while (i < text.length && text.charCodeAt(i) !== 93) {
-      const end = valueEnd(text, i);
+      const end = this.valueEnd(i);
       found.push({ value: [i, end] });
       i = skipSpace(text, end);
       if (text.charCodeAt(i) !== 44) break;
