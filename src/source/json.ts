@@ -1,8 +1,13 @@
-/** JSON with positions: jsonc-parser's tree, strict JSON (no comments, no trailing commas). */
+/**
+ * JSON with positions, strict JSON (no comments, no trailing commas): `JSON.parse` with positions found
+ * only when asked for; jsonc-parser's tree when that cannot give the same answer (a syntax error, a
+ * duplicate key, a number too large for a double, a file nested too deep).
+ */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../core/diagnostics';
 import { isSecretPointer } from '../secrets/classify';
 import { parsePointer, toPointer } from '../util/pointer';
+import { JsonLocator } from './json-locate';
 import { LineIndex } from './text-position';
 import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';
 
@@ -159,8 +164,91 @@ function child(node: Node, token: string): { key?: Node; value: Node } | undefin
   return undefined;
 }
 
+/**
+ * The structure of a JSON text in one pass: its deepest bracket nesting and its number of keys (in
+ * valid JSON, each `:` outside strings ends exactly one key).
+ */
+function jsonShape(text: string): { depth: number; keys: number } {
+  let depth = 0;
+  let max = 0;
+  let keys = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // To the closing quote: one that an odd run of backslashes precedes is escaped.
+      for (;;) {
+        const q = text.indexOf('"', i + 1);
+        if (q < 0) return { depth: max, keys };
+        let b = q - 1;
+        while (text.charCodeAt(b) === 92) b--;
+        i = q;
+        if ((q - 1 - b) % 2 === 0) break;
+      }
+    } else if (c === 58) keys++;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) max = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return { depth: max, keys };
+}
+
+/** The number of object keys in a parsed value, or -1 when a number in it is not finite. */
+function countKeys(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? 0 : -1;
+  if (typeof value !== 'object' || value === null) return 0;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const k = countKeys(item);
+      if (k < 0) return -1;
+      n += k;
+    }
+    return n;
+  }
+  for (const key of Object.keys(value)) {
+    const k = countKeys((value as Record<string, unknown>)[key]);
+    if (k < 0) return -1;
+    n += k + 1;
+  }
+  return n;
+}
+
+/**
+ * The source of a JSON text when `JSON.parse` gives exactly what the tree would: no syntax error, no
+ * number beyond a double, no duplicate key (fewer keys in the value than in the text), not too deep.
+ * Its value is `JSON.parse`'s (own `__proto__` keys, like the tree's conversion); positions and lines
+ * are computed on the first request.
+ */
+function parseFast(text: string): ParsedSource | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const shape = jsonShape(text);
+  // The depth bound also bounds countKeys' recursion.
+  if (shape.depth > MAX_FILE_DEPTH || countKeys(value) !== shape.keys) return undefined;
+  let index: LineIndex | undefined;
+  let locator: JsonLocator | undefined;
+  return {
+    format: 'json',
+    ok: true,
+    value,
+    diagnostics: [],
+    comments: [],
+    range: (s, e) => (index ??= new LineIndex(text)).range(s, e),
+    span: (pointer) => (locator ??= new JsonLocator(text)).span(pointer),
+  };
+}
+
 /** Parses JSON text (a byte order mark is handled by the caller, `lintText`). */
 export function parseJson(text: string): ParsedSource {
+  return parseFast(text) ?? parseJsonTree(text);
+}
+
+/** Parses JSON text with jsonc-parser's tree: the syntax findings, and the positions `parseJson`'s must equal. */
+export function parseJsonTree(text: string): ParsedSource {
   const index = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
   const base: Omit<ParsedSource, 'ok' | 'value' | 'span'> = {

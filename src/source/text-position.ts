@@ -5,10 +5,18 @@ import type { Position, Range } from '../core/diagnostics';
 export class LineIndex {
   private readonly starts: number[] = [0];
   constructor(private readonly text: string) {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) this.starts.push(i + 1);
-      else if (c === 13 && text.charCodeAt(i + 1) !== 10) this.starts.push(i + 1);
+    // Native searches between breaks: a long line costs no per-character loop. Each search looks past the last.
+    let lf = text.indexOf('\n');
+    let cr = text.indexOf('\r');
+    while (lf >= 0 || cr >= 0) {
+      if (cr >= 0 && (lf < 0 || cr < lf)) {
+        // A CR alone is a break; in CRLF, the LF is.
+        if (cr + 1 !== lf) this.starts.push(cr + 1);
+        cr = text.indexOf('\r', cr + 1);
+      } else {
+        this.starts.push(lf + 1);
+        lf = text.indexOf('\n', lf + 1);
+      }
     }
   }
 

@@ -1,0 +1,239 @@
+/**
+ * JSON on `JSON.parse` gives what jsonc-parser's tree gave: the same value, findings and, for every
+ * pointer, the same key and value spans — on generated documents with escapes, lone surrogates,
+ * CRLF, lone CR, a BOM, duplicate keys, `__proto__`, big and overflowing numbers, and single-character
+ * damage (so that the two parsers also accept and refuse the same texts).
+ */
+import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { JsonLocator } from '../src/source/json-locate';
+import { parseJson, parseJsonTree } from '../src/source/json';
+import { LineIndex } from '../src/source/text-position';
+import type { ParsedSource } from '../src/source/types';
+import { childPointer, isObject } from '../src/util/pointer';
+import { FUZZ_LIMIT as LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
+
+type Tree = { t: 'obj'; entries: [string, Tree][] } | { t: 'arr'; items: Tree[] } | { t: 'lit'; text: string };
+
+/** Keys from a small pool (so that duplicates are common) and arbitrary strings with awkward characters. */
+const keyArb = fc.oneof(
+  fc.constantFrom(
+    'a',
+    'name',
+    '__proto__',
+    'constructor',
+    '0',
+    '10',
+    '',
+    'a/b',
+    'm~n',
+    'é',
+    '\u{1F600}',
+    '\ud800',
+    '\udc00x',
+  ),
+  fc.string({
+    unit: fc.constantFrom('a', '"', '\\', '/', '\n', '\u0001', '\u2028', 'é', '\ud83d', '\ude00', '~', ' '),
+  }),
+);
+
+const numberArb = fc.oneof(
+  fc.constantFrom('0', '-0', '1e400', '-1E+400', '12345678901234567890123', '9223372036854775809', '1.5E+3', '-2.5e-3'),
+  fc.integer().map(String),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => JSON.stringify(d)),
+);
+
+const literalArb = fc.oneof(
+  numberArb,
+  fc.constantFrom('true', 'false', 'null'),
+  keyArb.map((s) => JSON.stringify(s)),
+);
+
+const { tree } = fc.letrec<{ tree: Tree }>((tie) => ({
+  tree: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    literalArb.map((text): Tree => ({ t: 'lit', text })),
+    fc.array(fc.tuple(keyArb, tie('tree')), { maxLength: 5 }).map((entries): Tree => ({ t: 'obj', entries })),
+    fc.array(tie('tree'), { maxLength: 5 }).map((items): Tree => ({ t: 'arr', items })),
+  ),
+}));
+
+/** Deterministic choices from one seed. */
+function chooser(seed: number) {
+  let a = seed >>> 0 || 1;
+  return (n: number) => {
+    a ^= a << 13;
+    a ^= a >>> 17;
+    a ^= a << 5;
+    return (a >>> 0) % n;
+  };
+}
+
+const SPACES = ['', '', ' ', '  ', '\n', '\r\n', '\r', '\t', ' \r\n\t '];
+
+/** A string token for `s`, with escapes chosen by `pick`: short, `\u` in either case, or raw where JSON allows. */
+function renderString(s: string, pick: (n: number) => number): string {
+  let out = '"';
+  for (const ch of s) {
+    for (let i = 0; i < ch.length; i++) {
+      const c = ch.charCodeAt(i);
+      const u = `\\u${c.toString(16).padStart(4, '0')}`;
+      const style = pick(4);
+      if (c === 34 || c === 92) out += style === 0 ? u : `\\${ch[i]}`;
+      else if (c < 0x20)
+        out += style === 0 ? u.toUpperCase().replace('\\U', '\\u') : JSON.stringify(ch[i]).slice(1, -1);
+      else if (c === 47 && style === 1) out += '\\/';
+      else if (style === 2) out += u;
+      else out += ch[i];
+    }
+  }
+  return `${out}"`;
+}
+
+function render(t: Tree, pick: (n: number) => number): string {
+  const ws = () => SPACES[pick(SPACES.length)]!;
+  switch (t.t) {
+    case 'lit':
+      return t.text.startsWith('"') ? renderString(JSON.parse(t.text) as string, pick) : t.text;
+    case 'arr':
+      return `[${ws()}${t.items.map((x) => render(x, pick)).join(`${ws()},${ws()}`)}${ws()}]`;
+    case 'obj':
+      return `{${ws()}${t.entries.map(([k, v]) => `${renderString(k, pick)}${ws()}:${ws()}${render(v, pick)}`).join(`${ws()},${ws()}`)}${ws()}}`;
+  }
+}
+
+/** Every pointer of a value, plus some that do not exist. */
+function pointers(value: unknown): string[] {
+  const out = ['', '/nope', '/0', '/01', '/-1', '/__proto__'];
+  const walk = (v: unknown, p: string) => {
+    out.push(p, `${p}/missing`, `${p}/999`);
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, childPointer(p, i)));
+    else if (isObject(v)) for (const k of Object.keys(v)) walk(v[k], childPointer(p, k));
+  };
+  walk(value, '');
+  return out;
+}
+
+/** The new source and the tree's agree on everything a caller can see. */
+function expectSame(text: string): void {
+  const fast: ParsedSource = parseJson(text);
+  const tree = parseJsonTree(text);
+  expect(fast.ok).toBe(tree.ok);
+  expect(isDeepStrictEqual(fast.value, tree.value)).toBe(true);
+  expect(fast.diagnostics).toEqual(tree.diagnostics);
+  for (const p of pointers(tree.value)) expect(fast.span(p), p).toEqual(tree.span(p));
+  for (const o of [0, text.length >> 1, text.length - 1, text.length])
+    expect(fast.range(o, o + 1)).toEqual(tree.range(o, o + 1));
+}
+
+describe('JSON positions on JSON.parse', () => {
+  it('match the tree on generated documents', () => {
+    fc.assert(
+      fc.property(tree, fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), (t, seed, crlf) => {
+        const pick = chooser(seed);
+        let text = `${SPACES[pick(SPACES.length)]}${render(t, pick)}${SPACES[pick(SPACES.length)]}`;
+        if (crlf) text = text.replace(/\n/g, '\r\n');
+        expectSame(text);
+        expectSame(`\uFEFF${text}`);
+      }),
+      { numRuns: fuzzRuns(400, 0.01), seed: fuzzSeed(17_0301), interruptAfterTimeLimit: LIMIT },
+    );
+  });
+
+  it('the locator matches the tree even with duplicate keys (the last one counts)', () => {
+    fc.assert(
+      fc.property(tree, fc.integer({ min: 1, max: 2 ** 31 - 1 }), (t, seed) => {
+        const text = render(t, chooser(seed));
+        const tree = parseJsonTree(text);
+        if (!tree.ok) return; // a number beyond a double: the tree refuses it, JSON.parse does not
+        const locator = new JsonLocator(text);
+        for (const p of pointers(tree.value)) expect(locator.span(p), p).toEqual(tree.span(p));
+      }),
+      { numRuns: fuzzRuns(300, 0.01), seed: fuzzSeed(17_0302), interruptAfterTimeLimit: LIMIT },
+    );
+  });
+
+  it('accepts and refuses what the tree does, after one character is damaged', () => {
+    const damage = [
+      '',
+      '"',
+      '\\',
+      ',',
+      ':',
+      '{',
+      '}',
+      '[',
+      ']',
+      '0',
+      '-',
+      '.',
+      'e',
+      '/',
+      '\u0000',
+      '\ufeff',
+      '\u00a0',
+      '\v',
+    ];
+    fc.assert(
+      fc.property(tree, fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.nat(), fc.nat(), (t, seed, at, what) => {
+        const text = render(t, chooser(seed));
+        const i = at % (text.length + 1);
+        const d = damage[what % damage.length]!;
+        expectSame(text.slice(0, i) + d + text.slice(i + (what % 2)));
+      }),
+      { numRuns: fuzzRuns(500, 0.01), seed: fuzzSeed(17_0303), interruptAfterTimeLimit: LIMIT },
+    );
+  });
+
+  it('falls back to the tree for duplicate keys, overflowing numbers, empty and too deep texts', () => {
+    for (const text of [
+      '{"a":1,"a":2}',
+      '{"x":{"a":1,"b":[1,{"a":2,"a":3}]}}',
+      '{"\\u0061":1,"a":2}',
+      '{"n":1e400}',
+      '[-1e999]',
+      '',
+      ' \r\n ',
+      `${'['.repeat(513)}${']'.repeat(513)}`,
+      `${'['.repeat(512)}${']'.repeat(512)}`,
+      '{"__proto__":{"a":1},"b":2}',
+    ]) {
+      expectSame(text);
+    }
+    const dup = parseJson('{"a":1,\r\n"a":2}');
+    expect(dup.diagnostics.map((d) => [d.code, d.range])).toEqual([
+      ['parse/duplicate-key', { start: { line: 2, column: 1 }, end: { line: 2, column: 4 } }],
+    ]);
+  });
+
+  it('keeps __proto__ as an own key, as the tree did', () => {
+    const s = parseJson('{"__proto__":{"polluted":true}}');
+    expect(Object.hasOwn(s.value as object, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(s.value)).toBe(Object.prototype);
+    expect(s.span('/__proto__/polluted')).toEqual({ key: [14, 24], value: [25, 29] });
+  });
+
+  it('puts offsets on the lines that LF, CRLF and a lone CR make', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', '\n', '\r', '\r\n', '\u2028', 'é') }),
+        fc.nat(),
+        (text, at) => {
+          const offset = at % (text.length + 1);
+          let line = 1;
+          let column = 1;
+          for (let i = 0; i < offset; i++) {
+            const c = text[i];
+            if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) {
+              line++;
+              column = 1;
+            } else column++;
+          }
+          expect(new LineIndex(text).position(offset)).toEqual({ line, column });
+        },
+      ),
+      { numRuns: fuzzRuns(300, 0.01), seed: fuzzSeed(17_0304), interruptAfterTimeLimit: LIMIT },
+    );
+  });
+});
