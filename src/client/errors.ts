@@ -1,11 +1,12 @@
 /** The errors the client throws, and how transport and server errors become them, secrets masked. */
 import { Code, ConnectError } from '@connectrpc/connect';
+import type { MethodName } from '../model/methods';
 import { mask } from '../secrets/redact';
 import { ErrorInfoSchema } from './gen/google/rpc/error_details_pb';
 import { rulesForServerError } from './server-errors';
 
-/** The RPC a call was for. */
-export type AdminMethod = 'GetBroker' | 'CreateShadowLink';
+/** The RPC a call was for: a method of the method table. */
+export type AdminMethod = MethodName;
 
 /** Why a call failed: the server answered with an error, or no answer came. */
 export type FailureKind = 'server' | 'network' | 'tls' | 'timeout' | 'canceled';

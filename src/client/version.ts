@@ -1,8 +1,9 @@
 /** Which linter facts apply to a server, from the version GetBroker reports (`buildInfo.version`). */
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
+import { METHODS } from '../model/methods';
 
-/** The first server version with shadow links (CreateShadowLink). */
-export const FIRST_SHADOW_LINK_VERSION: TargetVersion = TARGET_VERSIONS[0]!;
+/** The first server version with shadow links: CreateShadowLink's `since` in the method table. */
+export const FIRST_SHADOW_LINK_VERSION: TargetVersion = METHODS.CreateShadowLink.since;
 
 /** What a reported version means for linting. */
 export type VersionDecision =

@@ -3,12 +3,12 @@
  * once, between linting and sending, so that the form sent is decided in one place.
  */
 import { canonicalize } from '../decode/decode';
-import type { DocumentKind } from '../model/kinds';
+import type { RequestKind } from '../model/methods';
 import { isObject } from '../util/pointer';
 import { fillPlaceholders, type Env, type FillOptions, type Filled } from './placeholders';
 
-/** The request kinds the client sends. */
-export type WireKind = Extract<DocumentKind, 'CreateShadowLinkRequest' | 'GetBrokerRequest'>;
+/** The request kinds the client sends: those of the method table. */
+export type WireKind = RequestKind;
 
 /** A top-level `"$schema"` names the schema for editors; it is not part of the request. */
 function withoutSchemaKey(value: unknown): unknown {

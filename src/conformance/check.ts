@@ -9,14 +9,13 @@ import { checkTargetVersion } from '../engine/settings';
 import type { TargetVersion } from '../facts/target-version';
 import { NUMERIC_CLIENT_OPTIONS, effectiveFieldName } from '../model/client-options';
 import { durationMillis, parseDuration } from '../model/formats';
+import { isMethodName, METHOD_NAMES, METHODS, type MethodName } from '../model/methods';
 import { redactSecrets } from '../secrets/redact';
 import { isObject } from '../util/pointer';
 import { checkJsonValue } from '../validate/json-value';
 
-/** A request with the response it received. */
-export type Exchange =
-  | { kind: 'CreateShadowLink'; request: unknown; response: unknown }
-  | { kind: 'GetBroker'; request: unknown; response: unknown };
+/** A request with the response it received, for any method of the method table. */
+export type Exchange = { [N in MethodName]: { kind: N; request: unknown; response: unknown } }[MethodName];
 
 /** What `checkExchange` returns; diagnostics point into the response, with `related` pointing into the request. */
 export interface ExchangeResult {
@@ -55,8 +54,11 @@ const intervalMs = (v: unknown): number | undefined => {
 
 class Findings {
   readonly list: Diagnostic[] = [];
+  /** `checks`: the method's `exchangeChecks`, the only codes its check may add. */
+  constructor(private readonly checks: readonly string[]) {}
   add(code: string, pointer: string, message: string, requestPointer?: string): void {
     if (!Object.hasOwn(CONFORMANCE_CHECKS, code)) throw new Error(`undocumented conformance check ${code}`);
+    if (!this.checks.includes(code)) throw new Error(`conformance check ${code} is not in the method's exchangeChecks`);
     const d: Diagnostic = { code: `conformance/${code}` as ConformanceCode, severity: 'error', pointer, message };
     if (requestPointer !== undefined) d.related = [{ pointer: requestPointer, message: 'in the request' }];
     this.list.push(d);
@@ -246,6 +248,15 @@ function checkGetBroker(request: unknown, response: unknown, f: Findings): void 
   }
 }
 
+/** Compares a response with its request, adding what differs to `f`. */
+type ExchangeCheck = (request: unknown, response: unknown, f: Findings, version: TargetVersion) => void;
+
+/** The exchange check of each method of the method table (its `exchangeChecks` are the codes it adds). */
+const EXCHANGE_CHECKS: Readonly<Record<MethodName, ExchangeCheck>> = {
+  CreateShadowLink: checkCreateShadowLink,
+  GetBroker: checkGetBroker,
+};
+
 /** Options of `checkExchange`. */
 export interface ExchangeOptions {
   /** The server version whose behaviour the response is compared with (defaults, clientId, sorting). Default `26.1`. */
@@ -269,13 +280,13 @@ export function checkExchange(exchange: Exchange, options: ExchangeOptions = {})
         `checkExchange: the ${part} is not JSON data: ${json.diagnostics[0]?.message ?? 'it cannot be walked'}`,
       );
   }
-  const f = new Findings();
-  if (exchange.kind === 'CreateShadowLink') checkCreateShadowLink(exchange.request, exchange.response, f, version);
-  else if (exchange.kind === 'GetBroker') checkGetBroker(exchange.request, exchange.response, f);
-  else
+  const kind: unknown = exchange.kind;
+  if (!isMethodName(kind))
     throw new TypeError(
-      `Unknown exchange kind ${JSON.stringify(String((exchange as { kind: unknown }).kind)).slice(0, 60)}; use CreateShadowLink or GetBroker.`,
+      `Unknown exchange kind ${JSON.stringify(String(kind)).slice(0, 60)}; use ${METHOD_NAMES.join(' or ')}.`,
     );
+  const f = new Findings(METHODS[kind].exchangeChecks);
+  EXCHANGE_CHECKS[kind](exchange.request, exchange.response, f, version);
   const diagnostics = normalizeDiagnostics(
     redactSecrets(redactSecrets(f.list, exchange.request), exchange.response),
   ).map((d) => ({ ...d, docsUrl: docsUrl(d.code) }));

@@ -12,14 +12,13 @@ import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createShadowLinkMethod, getBrokerMethod, methodPath } from '../../../src/client/methods';
-import { GetBrokerRequestSchema } from '../../../src/client/gen/svc/core/admin/v2/broker_pb';
-import { CreateShadowLinkRequestSchema } from '../../../src/client/gen/svc/core/admin/v2/shadow_link_pb';
+import { JSON_METHODS, methodPath, PROTO_METHODS } from '../../../src/client/methods';
+import type { GetBrokerRequest } from '../../../src/client/gen/svc/core/admin/v2/broker_pb';
+import type { CreateShadowLinkRequest } from '../../../src/client/gen/svc/core/admin/v2/shadow_link_pb';
+import { METHOD_NAMES, type MethodName } from '../../../src/model/methods';
 import { decodeBody, DecodeError } from './decode';
 import { encodeMessage } from './encode';
 import { Cluster, type ClusterOptions } from './service';
-import { GetBrokerResponseSchema } from '../../../src/client/gen/svc/core/admin/v2/broker_pb';
-import { CreateShadowLinkResponseSchema } from '../../../src/client/gen/svc/core/admin/v2/shadow_link_pb';
 
 /** One request as the server received it. */
 export interface ReceivedRequest {
@@ -47,7 +46,7 @@ export interface LoopbackOptions extends ClusterOptions {
   /** Refuses every call with a message that quotes the whole body (a server that echoes what it was sent). */
   echoBodyInError?: boolean;
   /** Changes a successful answer before it is written (to test the client's checks of answers). */
-  transformResponse?: (method: 'GetBroker' | 'CreateShadowLink', json: JsonObject) => JsonObject;
+  transformResponse?: (method: MethodName, json: JsonObject) => JsonObject;
 }
 
 /** A running loopback server. */
@@ -82,32 +81,30 @@ export async function startLoopback(options: LoopbackOptions = {}): Promise<Loop
   const requests: ReceivedRequest[] = [];
   let unavailable = options.unavailableTimes ?? 0;
   /** The JSON the server writes for a response message, as the Struct the Connect handler returns. */
-  const answer = (
-    method: 'GetBroker' | 'CreateShadowLink',
-    desc: DescMessage,
-    msg: Parameters<typeof encodeMessage>[1],
-  ) => {
+  const answer = (method: MethodName, desc: DescMessage, msg: Parameters<typeof encodeMessage>[1]) => {
     const json = encodeMessage(desc, msg) as JsonObject;
     return fromJson(StructSchema, options.transformResponse ? options.transformResponse(method, json) : json);
   };
+  /** What the cluster does for each method of the method table, on the decoded request. */
+  const serve: Record<MethodName, (decoded: unknown) => Parameters<typeof encodeMessage>[1]> = {
+    CreateShadowLink: (decoded) => cluster.createShadowLink(decoded as CreateShadowLinkRequest),
+    GetBroker: (decoded) => {
+      if (unavailable > 0) {
+        unavailable--;
+        throw new ConnectError('Service unavailable', Code.Unavailable);
+      }
+      return cluster.getBroker(decoded as GetBrokerRequest);
+    },
+  };
   const router = createConnectRouter({ grpc: false, grpcWeb: false });
-  router.rpc(getBrokerMethod, (_req, ctx) => {
-    if (unavailable > 0) {
-      unavailable--;
-      throw new ConnectError('Service unavailable', Code.Unavailable);
-    }
-    const decoded = ctx.values.get(decodedKey) as Parameters<Cluster['getBroker']>[0];
-    return answer('GetBroker', GetBrokerResponseSchema, cluster.getBroker(decoded));
-  });
-  router.rpc(createShadowLinkMethod, (_req, ctx) => {
-    const decoded = ctx.values.get(decodedKey) as Parameters<Cluster['createShadowLink']>[0];
-    return answer('CreateShadowLink', CreateShadowLinkResponseSchema, cluster.createShadowLink(decoded));
-  });
+  for (const name of METHOD_NAMES)
+    router.rpc(JSON_METHODS[name], (_req, ctx) =>
+      answer(name, PROTO_METHODS[name].output, serve[name](ctx.values.get(decodedKey))),
+    );
   const handlers = new Map(router.handlers.map((h) => [h.requestPath, h]));
-  const requestSchemas = new Map<string, DescMessage>([
-    [methodPath(getBrokerMethod), GetBrokerRequestSchema],
-    [methodPath(createShadowLinkMethod), CreateShadowLinkRequestSchema],
-  ]);
+  const requestSchemas = new Map<string, DescMessage>(
+    METHOD_NAMES.map((name) => [methodPath(JSON_METHODS[name]), PROTO_METHODS[name].input]),
+  );
 
   const cors = (req: IncomingMessage, res: ServerResponse): boolean => {
     const origin = req.headers.origin;

@@ -9,6 +9,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { createHash, randomUUID } from 'node:crypto';
 import { ALWAYS_REPLICATED_PROPERTIES, TOPIC_PROPERTIES } from '../../../src/facts/topic-properties';
 import { decideVersion } from '../../../src/client/version';
+import { METHOD_NAMES, METHODS } from '../../../src/model/methods';
 import type { TargetVersion } from '../../../src/facts/target-version';
 import {
   BrokerSchema,
@@ -285,17 +286,16 @@ export class Cluster {
     const self = this.options.nodeId ?? 0;
     if (request.nodeId !== undefined && request.nodeId !== -1 && request.nodeId !== self)
       throw new ConnectError('Service unavailable', Code.Unavailable);
-    const route = (service: string, method: string) => ({
-      name: `${service}.${method}`,
-      httpRoute: `/svc.core.admin.v2.${service}/${method}`,
+    // The routes this server serves: every method of the method table.
+    const routes = METHOD_NAMES.map((name) => {
+      const { service, path } = METHODS[name];
+      return { name: `${service.slice(service.lastIndexOf('.') + 1)}.${name}`, httpRoute: path };
     });
     return create(GetBrokerResponseSchema, {
       broker: create(BrokerSchema, {
         nodeId: self,
         buildInfo: { version: this.options.version ?? 'v26.1.3', buildSha: '3f2a9c1e'.repeat(5) },
-        adminServer: {
-          routes: [route('ShadowLinkService', 'CreateShadowLink'), route('BrokerService', 'GetBroker')],
-        },
+        adminServer: { routes },
       }),
     });
   }

@@ -1,0 +1,120 @@
+/** The method table and what derives from it agree: the protos, the client, its retries, checkExchange and the loopback server. */
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { createAdminClient, type AdminClient, type DiagnosticsEvent } from '../src/client/index';
+import { JSON_METHODS, methodPath, PROTO_METHODS } from '../src/client/methods';
+import { attemptsFor } from '../src/client/retry';
+import { FIRST_SHADOW_LINK_VERSION } from '../src/client/version';
+import type { WireKind } from '../src/client/wire';
+import { checkExchange, CONFORMANCE_CHECKS } from '../src/conformance/check';
+import { TARGET_VERSIONS } from '../src/facts/target-version';
+import { isDocumentKind, REQUEST_KINDS } from '../src/model/kinds';
+import { isMethodName, METHOD_NAMES, METHODS, type MethodName } from '../src/model/methods';
+import { startLoopback, type Loopback } from './support/loopback/server';
+
+/** A request of each method that the linter and the loopback server accept (a missing method does not compile). */
+const SAMPLE: Record<MethodName, unknown> = {
+  CreateShadowLink: {
+    shadowLink: { name: 'dr-link', configurations: { clientOptions: { bootstrapServers: ['source-1:9092'] } } },
+  },
+  GetBroker: { nodeId: 0 },
+};
+
+/** The client's call for a method: `getBroker` for GetBroker. */
+const callOf = (client: AdminClient, name: MethodName) => {
+  const key = `${name[0]!.toLowerCase()}${name.slice(1)}` as Uncapitalize<MethodName>;
+  return client[key] as (request: unknown) => Promise<unknown>;
+};
+
+const servers: Loopback[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+describe('the method table', () => {
+  it('has a row named by its key for every method, with kinds the linter knows', () => {
+    expect(METHOD_NAMES).toEqual(['CreateShadowLink', 'GetBroker']);
+    for (const name of METHOD_NAMES) {
+      const m = METHODS[name];
+      expect(m.name).toBe(name);
+      expect(m.path).toBe(`/${m.service}/${name}`);
+      expect(isDocumentKind(m.request) && REQUEST_KINDS.has(m.request), m.request).toBe(true);
+      expect(isDocumentKind(m.response) && !REQUEST_KINDS.has(m.response), m.response).toBe(true);
+      expect(m.since === null || TARGET_VERSIONS.includes(m.since)).toBe(true);
+    }
+    expect(isMethodName('GetBroker')).toBe(true);
+    expect(isMethodName('toString')).toBe(false);
+    expect(FIRST_SHADOW_LINK_VERSION).toBe(METHODS.CreateShadowLink.since);
+  });
+
+  it('agrees with the descriptors generated from proto/: path and message names', () => {
+    for (const name of METHOD_NAMES) {
+      const m = METHODS[name];
+      expect(methodPath(JSON_METHODS[name])).toBe(m.path);
+      expect(JSON_METHODS[name].input.typeName).toBe('google.protobuf.Struct');
+      const pkg = m.service.slice(0, m.service.lastIndexOf('.'));
+      expect(PROTO_METHODS[name].input.typeName).toBe(`${pkg}.${m.request}`);
+      expect(PROTO_METHODS[name].output.typeName).toBe(`${pkg}.${m.response}`);
+    }
+  });
+
+  it('gives every conformance check to exactly one method, and checkExchange takes exactly the methods', () => {
+    const given = METHOD_NAMES.flatMap((n) => METHODS[n].exchangeChecks);
+    expect([...given].sort()).toEqual(Object.keys(CONFORMANCE_CHECKS).sort());
+    // An empty response to each sample fails that method's own checks, and only those.
+    for (const name of METHOD_NAMES) {
+      const codes = checkExchange({ kind: name, request: SAMPLE[name], response: {} }).diagnostics.map((d) => d.code);
+      expect(codes.length, name).toBeGreaterThan(0);
+      for (const code of codes) expect(METHODS[name].exchangeChecks).toContain(code.replace('conformance/', ''));
+    }
+    expect(() => checkExchange({ kind: 'GetShadowLink', request: {}, response: {} } as never)).toThrow(
+      `use ${METHOD_NAMES.join(' or ')}.`,
+    );
+  });
+
+  it('types: one client call per method, and the wire kinds are the request kinds', () => {
+    expectTypeOf<Exclude<keyof AdminClient, 'resolveTargetVersion'>>().toEqualTypeOf<Uncapitalize<MethodName>>();
+    expectTypeOf<WireKind>().toEqualTypeOf<'CreateShadowLinkRequest' | 'GetBrokerRequest'>();
+  });
+});
+
+describe('client and loopback server, per method of the table', () => {
+  it('every method is served and callable, at its path, and its answer conforms', async () => {
+    const lb = await startLoopback();
+    servers.push(lb);
+    const events: DiagnosticsEvent[] = [];
+    const client = createAdminClient({ baseUrl: lb.url, targetVersion: '26.1', onDiagnostics: (e) => events.push(e) });
+    for (const name of METHOD_NAMES) {
+      const before = lb.requests.length;
+      const response = await callOf(client, name)(SAMPLE[name]);
+      expect(lb.requests.slice(before).map((r) => r.path)).toEqual([METHODS[name].path]);
+      expect(checkExchange({ kind: name, request: SAMPLE[name], response }).conforms, name).toBe(true);
+    }
+    expect(events.filter((e) => e.phase === 'response' || e.phase === 'exchange')).toEqual([]);
+    // GetBroker lists the routes the server serves: every method of the table.
+    const broker = await client.getBroker();
+    expect(broker.broker.adminServer?.routes?.map((r) => r.httpRoute)).toEqual(
+      METHOD_NAMES.map((n) => METHODS[n].path),
+    );
+  });
+
+  it('retries an idempotent method on unavailable and never a non-idempotent one', async () => {
+    expect(METHODS.CreateShadowLink.idempotent).toBe(false);
+    expect(METHODS.GetBroker.idempotent).toBe(true);
+    const lb = await startLoopback({ failWith: { status: 503, code: 'unavailable', message: 'Service unavailable' } });
+    servers.push(lb);
+    const client = createAdminClient({
+      baseUrl: lb.url,
+      targetVersion: '26.1',
+      retry: { attempts: 3, initialDelayMs: 1 },
+    });
+    for (const name of METHOD_NAMES) {
+      await expect(callOf(client, name)(SAMPLE[name])).rejects.toMatchObject({
+        method: name,
+        rawMessage: 'Service unavailable',
+      });
+      const tries = lb.requests.filter((r) => r.path === METHODS[name].path).length;
+      expect(tries, name).toBe(METHODS[name].idempotent ? 3 : 1);
+      expect(attemptsFor(name, { attempts: 3, initialDelayMs: 1 })).toBe(tries);
+    }
+  });
+});
