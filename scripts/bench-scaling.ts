@@ -1,5 +1,5 @@
 /**
- * The scaling section of `npm run bench` (issue 8, "bounded cost"): `lintText` time against input
+ * The `slopes` section of `npm run bench`, run only when named (`--only slopes`; issue 8, "bounded cost"): `lintText` time against input
  * size (1–64 MB, JSON and YAML) and against the number of findings (1k–1M), each with a fitted
  * exponent b of time ≈ a·x^b (least squares on log-log; b ≈ 1 is linear), baselines measured in
  * the same run (JSON.parse, the `yaml` package's `parse`), peak RSS, and the built command once on
@@ -14,8 +14,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { parse as parseYamlText } from 'yaml';
-import { lintText } from '../src/lint/lint-text';
+import { lintText } from '../src/index';
 import { DEFAULT_MAX_FINDINGS } from '../src/lint/findings-cap';
+import { link, linkOfSize } from './bench-inputs';
 
 const MB = 2 ** 20;
 const SIZES_MB = [1, 2, 4, 8, 16, 32, 64];
@@ -103,106 +104,6 @@ function measure(fn: () => unknown): Sample {
   return { ms: median(times), samples: times.length };
 }
 
-const FILTER_TYPES = ['FILTER_TYPE_INCLUDE', 'FILTER_TYPE_EXCLUDE'] as const;
-
-/**
- * A valid ShadowLink with `n` topic filters, `n` group filters and `n` ACL filters. Names are
- * unique (so filter-redundant finds no duplicate or contradiction), every tenth topic filter is
- * an EXCLUDE of a name no INCLUDE has, and there is no INCLUDE `*`: it lints with no finding.
- */
-function link(n: number, extraKeys = 0): Record<string, unknown> {
-  const doc: Record<string, unknown> = {
-    name: 'dr-link',
-    configurations: {
-      clientOptions: {
-        bootstrapServers: ['kafka-1.source.example.com:9093', 'kafka-2.source.example.com:9093'],
-        authenticationConfiguration: {
-          scramConfiguration: {
-            username: 'shadow-link',
-            password: '${SHADOW_LINK_PASSWORD}',
-            scramMechanism: 'SCRAM_MECHANISM_SCRAM_SHA_512',
-          },
-        },
-        tlsSettings: { enabled: true },
-      },
-      topicMetadataSyncOptions: {
-        autoCreateShadowTopicFilters: Array.from({ length: n }, (_, i) => ({
-          filterType: FILTER_TYPES[i % 10 === 9 ? 1 : 0],
-          name: `team-${i}.orders`,
-          patternType: i % 2 ? 'PATTERN_TYPE_PREFIX' : 'PATTERN_TYPE_LITERAL',
-        })),
-        interval: '30s',
-      },
-      consumerOffsetSyncOptions: {
-        groupFilters: Array.from({ length: n }, (_, i) => ({
-          filterType: 'FILTER_TYPE_INCLUDE',
-          name: `app-${i}-`,
-          patternType: 'PATTERN_TYPE_PREFIX',
-        })),
-      },
-      securitySyncOptions: {
-        aclFilters: Array.from({ length: n }, (_, i) => ({
-          resourceFilter: {
-            resourceType: 'ACL_RESOURCE_TOPIC',
-            patternType: 'ACL_PATTERN_LITERAL',
-            name: `team-${i}.orders`,
-          },
-          accessFilter: {
-            principal: `User:svc-${i}`,
-            operation: 'ACL_OPERATION_READ',
-            permissionType: 'ACL_PERMISSION_TYPE_ALLOW',
-          },
-        })),
-      },
-    },
-  };
-  // Unknown top-level keys: one schema/unknown-property finding each.
-  for (let i = 0; i < extraKeys; i++) doc[`extra${i}`] = 1;
-  return doc;
-}
-
-/** Block YAML as people write it: plain scalars where YAML reads them back as the same string, quoted otherwise. */
-function toYaml(value: unknown): string {
-  const out: string[] = [];
-  const scalar = (v: unknown) =>
-    typeof v === 'string' && !/^[A-Za-z][\w./-]*$/.test(v) ? JSON.stringify(v) : String(v);
-  const isCollection = (v: unknown): v is object => v !== null && typeof v === 'object';
-  const write = (v: unknown, indent: string) => {
-    if (Array.isArray(v)) {
-      for (const item of v) {
-        if (isCollection(item) && !Array.isArray(item)) {
-          // The first key goes on the dash line; the rest line up under it.
-          const lines: string[] = [];
-          const saved = out.length;
-          write(item, `${indent}  `);
-          lines.push(...out.splice(saved));
-          out.push(`${indent}- ${lines[0]!.slice(indent.length + 2)}`, ...lines.slice(1));
-        } else out.push(`${indent}- ${scalar(item)}`);
-      }
-      return;
-    }
-    for (const [k, item] of Object.entries(v as object)) {
-      if (isCollection(item)) {
-        out.push(`${indent}${k}:`);
-        write(item, `${indent}  `);
-      } else out.push(`${indent}${k}: ${scalar(item)}`);
-    }
-  };
-  write(value, '');
-  return `${out.join('\n')}\n`;
-}
-
-type Format = 'json' | 'yaml';
-const render = (doc: unknown, format: Format) => (format === 'json' ? JSON.stringify(doc, null, 2) : toYaml(doc));
-
-/** A valid link of about `mb` MB in `format`: the filter count is interpolated from two small documents. */
-function linkOfSize(mb: number, format: Format): { text: string; n: number } {
-  const a = render(link(1000), format).length;
-  const b = render(link(2000), format).length;
-  const n = Math.max(1, Math.round(1000 + ((mb * MB - a) * 1000) / (b - a)));
-  return { text: render(link(n), format), n };
-}
-
 const f0 = (x: number) => x.toFixed(0);
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
@@ -241,7 +142,7 @@ async function runCli(
 const cliOutcome = (r: { code: number | null; stderr: string }) =>
   r.stderr ? `exit ${r.code}, stderr: ${r.stderr.split('\n')[0]!.slice(0, 160)}` : `exit ${r.code}`;
 
-/** Section 5 (size) and 6 (findings). `cli` is the built command (dist/cli.cjs). */
+/** The size series (5) and the findings series (6). `cli` is the built command (dist/cli.cjs). */
 export async function benchScaling(cli: string): Promise<void> {
   const started = performance.now();
   const rss = new RssSampler();

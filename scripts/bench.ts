@@ -1,269 +1,436 @@
 /**
- * Benchmarks against the targets in the design: medians of repeated samples, ratios against
- * baselines measured in the same run (JSON.parse, the bare ahead-of-time ajv validator, `node -e 0`).
- * Run with `npm run bench`. Numbers are printed, never asserted.
+ * `npm run bench`: the figures of issue 17's targets, printed as a table — each a median over at least
+ * three separate child processes, its spread (min–max over those processes) and its ratio to a
+ * baseline measured in the same process (in-process figures: CPU time from process.cpuUsage, after a
+ * warm-up, the baseline sampled before and after the measured work; command-line figures: wall time,
+ * runs interleaved with the baseline's). Numbers are printed, never asserted.
  *
- * Sections: `core` (1–4: a typical request, large responses, CLI start-up, 1,000 files), `scaling`
- * (5–6, scripts/bench-scaling.ts: time against input size 1–64 MB and against 1k–1M findings, with
- * fitted exponents; about 7 minutes on 2 busy cores) and `lsp` (scripts/bench-lsp.ts). All run by
- * default; `--only <names>` (comma-separated) or SVC_BENCH_ONLY=<names> runs some, e.g.
- * `npm run bench -- --only scaling` or `SVC_BENCH_ONLY=core,lsp npm run bench`.
+ * Sections: `core` (lint and lintText, peak RSS), `cli` (one file, 1,000 files against ajv-cli),
+ * `lsp` (edit → diagnostics), `scaling` (4× the input against the time); all run by default.
+ * `slopes` (the 1–64 MB and 1k–1M findings series with fitted exponents, about 7 minutes) runs only
+ * when named. `--only <names>` (comma-separated) or SVC_BENCH_ONLY picks sections; `--json FILE`
+ * also writes the figures as JSON; SVC_BENCH_QUICK=1 is a fast smoke run (one process and one round
+ * per figure, 100 files, smaller scaling inputs: its numbers are not the figures).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import * as validators from '../src/generated/validators.js';
-import { lint } from '../src/lint/lint';
-import { benchScaling } from './bench-scaling';
+import { LspSession } from '../test/lsp-helpers';
+import type { CpuSample, RssSample } from './bench-child';
+import { largeResponse, smallLink, toYaml } from './bench-inputs';
+import { changeLatency } from './bench-lsp';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.cjs');
+const CHILD = join(ROOT, 'scripts', 'bench-child.ts');
+const AJV_CLI = join(ROOT, 'node_modules', '.bin', 'ajv');
+const QUICK = process.env['SVC_BENCH_QUICK'] === '1';
+/** Separate child processes per figure (one in a smoke run). */
+const PROCESSES = QUICK ? 1 : 3;
+/** Files in the many-files figures. */
+const FILES = QUICK ? 100 : 1000;
 
-const SECTIONS = ['core', 'scaling', 'lsp'] as const;
-const onlyFlag = process.argv.indexOf('--only');
-const onlyArg = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : process.env['SVC_BENCH_ONLY'];
-const only = onlyArg ? onlyArg.split(',').map((s) => s.trim()) : [...SECTIONS];
+const SECTIONS = ['core', 'cli', 'lsp', 'scaling', 'slopes'] as const;
+type Section = (typeof SECTIONS)[number];
+const DEFAULT_SECTIONS: Section[] = ['core', 'cli', 'lsp', 'scaling'];
+
+const argValue = (flag: string) => {
+  const i = process.argv.indexOf(flag);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const onlyArg = argValue('--only') ?? process.env['SVC_BENCH_ONLY'];
+const only = onlyArg ? onlyArg.split(',').map((s) => s.trim()) : DEFAULT_SECTIONS;
 const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
 if (unknown.length > 0) {
   console.error(`Unknown bench section ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}.`);
   process.exit(2);
 }
-const want = (section: (typeof SECTIONS)[number]) => only.includes(section);
+const jsonFile = argValue('--json');
+const want = (section: Section) => only.includes(section);
+
+/** Median, min and max of some numbers. */
+interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+/** One row of the table (and one entry of `--json`). */
+interface Figure {
+  section: Section;
+  figure: string;
+  /** What `median`, `min` and `max` measure. */
+  unit: 'µs cpu' | 'ms cpu' | 'ms wall' | 'MiB rss';
+  value: Spread | null;
+  baseline: string | null;
+  baselineValue: Spread | null;
+  ratio: Spread | null;
+  target: string;
+  met: boolean | null;
+  processes: number;
+  /** Why there is no value, or what to keep in mind reading it. */
+  note?: string;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const spread = (xs: number[]): Spread => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
+const figures: Figure[] = [];
 
-/** Median time per call in microseconds over `samples` samples of `iterations` calls. */
-function timeIt(fn: () => unknown, iterations: number, samples = 15): number {
-  for (let i = 0; i < iterations; i++) fn(); // warm-up
-  const per: number[] = [];
-  for (let s = 0; s < samples; s++) {
-    const t0 = performance.now();
-    for (let i = 0; i < iterations; i++) fn();
-    per.push(((performance.now() - t0) * 1000) / iterations);
-  }
-  return median(per);
+/** Environment of every child: no NODE_OPTIONS inherited from npm or tsx. */
+const childEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_OPTIONS'));
+
+const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
+
+function runChild<T>(args: string[]): T {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', CHILD, ...args], {
+    cwd: ROOT,
+    env: childEnv,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as T;
 }
 
-const fmt = (us: number) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(1)} µs`);
-
-function typicalRequest(): string {
-  return JSON.stringify(
-    {
-      shadowLink: {
-        name: 'dr-link',
-        configurations: {
-          clientOptions: {
-            bootstrapServers: [
-              'kafka-1.source.example.com:9093',
-              'kafka-2.source.example.com:9093',
-              'kafka-3.source.example.com:9093',
-            ],
-            authenticationConfiguration: {
-              scramConfiguration: {
-                username: 'shadow-link',
-                password: '${SHADOW_LINK_PASSWORD}',
-                scramMechanism: 'SCRAM_MECHANISM_SCRAM_SHA_512',
-              },
-            },
-            tlsSettings: {
-              enabled: true,
-              tlsFileSettings: {
-                caPath: '/etc/svc/tls/ca.pem',
-                certPath: '/etc/svc/tls/client.pem',
-                keyPath: '/etc/svc/tls/client.key',
-              },
-            },
-            connectionTimeoutMs: 2000,
-            fetchMaxBytes: 16777216,
-            fetchWaitMaxMs: 250,
-          },
-          topicMetadataSyncOptions: {
-            autoCreateShadowTopicFilters: [
-              { filterType: 'FILTER_TYPE_INCLUDE', name: 'orders.', patternType: 'PATTERN_TYPE_PREFIX' },
-              { filterType: 'FILTER_TYPE_INCLUDE', name: 'payments.', patternType: 'PATTERN_TYPE_PREFIX' },
-              { filterType: 'FILTER_TYPE_INCLUDE', name: 'inventory', patternType: 'PATTERN_TYPE_LITERAL' },
-              { filterType: 'FILTER_TYPE_EXCLUDE', name: 'orders.tmp', patternType: 'PATTERN_TYPE_LITERAL' },
-            ],
-            syncedShadowTopicProperties: ['segment.ms', 'min.insync.replicas'],
-            interval: '30s',
-            startAtTimestamp: '2026-01-01T00:00:00Z',
-          },
-          consumerOffsetSyncOptions: {
-            groupFilters: [
-              { filterType: 'FILTER_TYPE_INCLUDE', name: '*', patternType: 'PATTERN_TYPE_LITERAL' },
-              { filterType: 'FILTER_TYPE_EXCLUDE', name: 'tmp-', patternType: 'PATTERN_TYPE_PREFIX' },
-            ],
-            interval: '30s',
-          },
-          securitySyncOptions: {
-            aclFilters: [
-              {
-                resourceFilter: {
-                  resourceType: 'ACL_RESOURCE_TOPIC',
-                  patternType: 'ACL_PATTERN_PREFIXED',
-                  name: 'orders.',
-                },
-                accessFilter: {
-                  principal: 'User:orders-service',
-                  host: '10.0.0.7',
-                  operation: 'ACL_OPERATION_READ',
-                  permissionType: 'ACL_PERMISSION_TYPE_ALLOW',
-                },
-              },
-              {
-                resourceFilter: { resourceType: 'ACL_RESOURCE_GROUP', patternType: 'ACL_PATTERN_ANY' },
-                accessFilter: { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' },
-              },
-            ],
-            interval: '60s',
-          },
-          schemaRegistrySyncOptions: { shadowSchemaRegistryTopic: {} },
-        },
-      },
-    },
-    null,
-    2,
+/**
+ * An in-process figure (scripts/bench-child.ts's CPU_CASES): `PROCESSES` children, each reporting
+ * its median CPU time per call and its median ratio to the baseline.
+ */
+function cpuFigure(
+  section: Section,
+  id: string,
+  figure: string,
+  baseline: string,
+  maxRatio: number,
+  targetText = `≤ ${maxRatio}×`,
+): void {
+  progress(figure);
+  const samples = Array.from({ length: PROCESSES }, () =>
+    runChild<CpuSample>(['cpu', id, ...(QUICK ? ['quick'] : [])]),
   );
-}
-
-function largeResponse(topics: number, partitions: number): string {
-  const parts = (t: number) =>
-    Array.from({ length: partitions }, (_, p) => ({
-      partitionId: String(p),
-      highWatermark: String(1_000_000 + t + p),
-      sourceHighWatermark: String(1_000_010 + t + p),
-      sourceLastStableOffset: String(1_000_005 + t + p),
-      sourceLastUpdatedTimestamp: '2026-11-22T10:00:00.123456789Z',
-    }));
-  return JSON.stringify({
-    shadowLink: {
-      name: 'dr-link',
-      uid: '6f1c2a9e-4b7d-4e3f-9a1b-2c3d4e5f6a7b',
-      status: {
-        state: 'SHADOW_LINK_STATE_ACTIVE',
-        shadowTopics: Array.from({ length: topics }, (_, t) => ({
-          name: `topic-${t}`,
-          topicId: `id-${t}`,
-          sourceTopicId: `sid-${t}`,
-          sourceTopicName: `topic-${t}`,
-          status: { state: 'SHADOW_TOPIC_STATE_ACTIVE', partitionInformation: parts(t) },
-        })),
-      },
-    },
+  const inMs = samples.some((s) => s.work >= 10_000);
+  const scale = inMs ? 1 / 1000 : 1;
+  const ratio = spread(samples.map((s) => s.ratio));
+  figures.push({
+    section,
+    figure,
+    unit: inMs ? 'ms cpu' : 'µs cpu',
+    value: spread(samples.map((s) => s.work * scale)),
+    baseline,
+    baselineValue: spread(samples.map((s) => s.baseline * scale)),
+    ratio,
+    target: targetText,
+    met: ratio.median <= maxRatio,
+    processes: samples.length,
   });
 }
 
+/** Peak RSS of parse + lint of the 11 MB response against parse alone, in alternating child processes. */
+function rssFigure(dir: string): void {
+  const figure = 'lint, 11 MB response: peak RSS above JSON.parse’s';
+  progress(figure);
+  const file = join(dir, 'large-response.json');
+  writeFileSync(file, largeResponse(5000, 12));
+  const parse: number[] = [];
+  const lint: number[] = [];
+  for (let i = 0; i < PROCESSES; i++) {
+    parse.push(runChild<RssSample>(['rss', 'parse', file]).peakRssMiB);
+    lint.push(runChild<RssSample>(['rss', 'lint', file]).peakRssMiB);
+  }
+  const extra = spread(lint.map((l, i) => l - parse[i]!));
+  figures.push({
+    section: 'core',
+    figure,
+    unit: 'MiB rss',
+    value: extra,
+    baseline: 'peak RSS of JSON.parse alone',
+    baselineValue: spread(parse),
+    ratio: spread(lint.map((l, i) => l / parse[i]!)),
+    target: '≤ +20 MiB',
+    met: extra.median <= 20,
+    processes: 2 * PROCESSES,
+  });
+}
+
+/** A command for the wall-time figures. */
+interface Command {
+  file: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+const nodeCommand = (...args: string[]): Command => ({ file: process.execPath, args });
+
+/** Wall milliseconds of one run; throws with its exit code and first line of standard error when it fails. */
+function wall(command: Command): number {
+  const t0 = performance.now();
+  const r = spawnSync(command.file, command.args, {
+    cwd: ROOT,
+    env: command.env ?? childEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 64 << 20,
+  });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) {
+    const why = r.error?.message ?? `exit ${r.status}: ${r.stderr.toString().trim().split('\n')[0]?.slice(0, 160)}`;
+    throw new Error(`${command.file.split('/').pop()} failed (${why})`);
+  }
+  return ms;
+}
+
+/**
+ * Wall time of `work` interleaved with each baseline: after one warm-up run of each, the baselines,
+ * then `rounds` times the work followed by the baselines — each work run sits between a baseline
+ * run before and after it, and its ratio is to their mean.
+ */
+function interleaved(work: Command, baselines: Command[], rounds: number): { work: number[]; base: number[][] } {
+  for (const c of [work, ...baselines]) wall(c);
+  const base = baselines.map((b) => [wall(b)]);
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    times.push(wall(work));
+    baselines.forEach((b, k) => base[k]!.push(wall(b)));
+  }
+  return { work: times, base };
+}
+
+/** A wall-time figure from an interleaved series against baseline `k`. */
+function wallFigure(
+  figure: string,
+  series: { work: number[]; base: number[][] },
+  k: number,
+  baseline: string,
+  maxRatio: number,
+  targetText: string,
+  note?: string,
+): Figure {
+  const base = series.base[k]!;
+  const ratios = series.work.map((w, r) => w / ((base[r]! + base[r + 1]!) / 2));
+  const ratio = spread(ratios);
+  return {
+    section: 'cli',
+    figure,
+    unit: 'ms wall',
+    value: spread(series.work),
+    baseline,
+    baselineValue: spread(base),
+    ratio,
+    target: targetText,
+    met: ratio.median <= maxRatio,
+    processes: series.work.length,
+    ...(note ? { note } : {}),
+  };
+}
+
+const missing = (figure: string, baseline: string, target: string, note: string): Figure => ({
+  section: 'cli',
+  figure,
+  unit: 'ms wall',
+  value: null,
+  baseline,
+  baselineValue: null,
+  ratio: null,
+  target,
+  met: null,
+  processes: 0,
+  note,
+});
+
+function cliSection(dir: string): void {
+  progress('CLI, one file');
+  const oneFile = nodeCommand(CLI, 'lint', join(ROOT, 'examples', 'good', 'dr-link.yaml'));
+  // The same run without the command's code cache: not a target, the README's start-up note quotes it.
+  const uncached = { ...oneFile, env: { ...childEnv, SVC_ADMIN_SPEC_NO_CACHE: '1' } };
+  const one = interleaved(oneFile, [nodeCommand('-e', '0'), uncached], QUICK ? 2 : 15);
+  figures.push(wallFigure('CLI, one file (examples/good/dr-link.yaml)', one, 0, 'node -e 0', 1.3, '≤ 1.3×'));
+  // Each uncached run sits between two `node -e 0` runs, like the cached ones (its last run has none after it).
+  const noCache = { work: one.base[1]!.slice(0, -1), base: one.base };
+  figures.push({
+    ...wallFigure('CLI, one file, without the code cache', noCache, 0, 'node -e 0', Infinity, '—'),
+    met: null,
+    note: 'no target',
+  });
+
+  const schema = join(ROOT, 'schemas', 'ShadowLink.schema.json');
+  const hasAjvCli = existsSync(AJV_CLI);
+  for (const [format, maxRatio] of [
+    ['json', 0.5],
+    ['yaml', 1.5],
+  ] as const) {
+    const folder = join(dir, format, 'shadow-links');
+    mkdirSync(folder, { recursive: true });
+    for (let i = 0; i < FILES; i++) {
+      const value = smallLink(i);
+      writeFileSync(
+        join(folder, `link-${i}.${format}`),
+        format === 'json' ? JSON.stringify(value, null, 2) : toYaml(value),
+      );
+    }
+    const figure = `CLI, ${FILES.toLocaleString('en-US')} ${format.toUpperCase()} files`;
+    const target = `≤ ${maxRatio}×`;
+    progress(figure);
+    const standIn = nodeCommand(join(ROOT, 'scripts', 'bench-ajv.mjs'), schema, folder);
+    const ajvCli: Command = {
+      file: AJV_CLI,
+      args: ['validate', '--spec=draft2020', '--strict=false', '-s', schema, '-d', join(folder, `*.${format}`)],
+    };
+    const work = nodeCommand(CLI, 'lint', folder);
+    try {
+      const series = interleaved(work, hasAjvCli ? [ajvCli, standIn] : [standIn], PROCESSES);
+      figures.push(
+        hasAjvCli
+          ? wallFigure(figure, series, 0, 'ajv-cli', maxRatio, target)
+          : missing(figure, 'ajv-cli', target, 'ajv-cli not installed'),
+        wallFigure(
+          `${figure} (stand-in baseline)`,
+          series,
+          hasAjvCli ? 1 : 0,
+          'scripts/bench-ajv.mjs: the installed ajv, not ajv-cli',
+          maxRatio,
+          target,
+          `stand-in for ajv-cli: the same schema and files validated by this project's ajv${format === 'yaml' ? ' (YAML read with `yaml`; ajv-cli uses js-yaml)' : ''}`,
+        ),
+      );
+    } catch (e) {
+      figures.push(missing(figure, hasAjvCli ? 'ajv-cli' : 'stand-in', target, (e as Error).message));
+    }
+  }
+}
+
+async function lspSection(): Promise<void> {
+  const file = 'examples/good/dr-link.yaml';
+  const figure = `language server, edit → diagnostics (${file})`;
+  progress(figure);
+  const medians: number[] = [];
+  for (let i = 0; i < PROCESSES; i++) {
+    const session = await LspSession.start(ROOT);
+    try {
+      medians.push(median(await changeLatency(session, file, QUICK ? 15 : 65)));
+    } finally {
+      await session.stop();
+    }
+  }
+  const value = spread(medians);
+  figures.push({
+    section: 'lsp',
+    figure,
+    unit: 'ms wall',
+    value,
+    baseline: null,
+    baselineValue: null,
+    ratio: null,
+    target: '≤ 10 ms',
+    met: value.median <= 10,
+    processes: medians.length,
+    note: 'median of each server process’s edits (the first 5 dropped), any debounce included',
+  });
+}
+
+const num = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const unitSuffix = (unit: Figure['unit']) =>
+  ({ 'µs cpu': ' µs', 'ms cpu': ' ms', 'ms wall': ' ms', 'MiB rss': ' MiB' })[unit];
+
+/** The figures as a Markdown table: figure | median | spread (min–max) | ratio | target | met?. */
+function table(rows: Figure[]): string {
+  const lines = rows.map((f) => {
+    const u = unitSuffix(f.unit);
+    const sign = f.unit === 'MiB rss' ? '+' : '';
+    const value = f.value ? `${sign}${num(f.value.median)}${u}${f.unit.endsWith('cpu') ? ' cpu' : ''}` : '—';
+    const range = f.value ? `${sign}${num(f.value.min)}–${sign}${num(f.value.max)}${u}` : '—';
+    const ratio = f.ratio ? `${num(f.ratio.median)}× (${num(f.ratio.min)}–${num(f.ratio.max)})` : '—';
+    const met = f.met === null ? (f.note ?? 'n/a') : f.met ? 'yes' : 'no';
+    return [f.figure, value, range, ratio, f.target, met];
+  });
+  const header = ['figure', 'median', 'spread (min–max)', 'ratio', 'target', 'met?'];
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [row(header), row(widths.map((w) => '-'.repeat(w))), ...lines.map(row)].join('\n');
+}
+
+const commit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+})();
+const machine = {
+  cpu: cpus()[0]?.model ?? 'unknown cpu',
+  cores: cpus().length,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  loadAverage: loadavg().map((x) => Number(x.toFixed(2))),
+};
+const started = performance.now();
 console.log('svc-admin-spec benchmark');
+console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; node ${machine.node}`);
 console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}\n`,
+  `commit ${commit}, ${new Date().toISOString()}; load average ${machine.loadAverage.join(' ')}${QUICK ? '; QUICK smoke run (SVC_BENCH_QUICK=1): not the figures' : ''}\n`,
 );
 
-if (want('core')) {
-  // 1. A typical request.
-  const text = typicalRequest();
-  const value = JSON.parse(text) as unknown;
-  if (!lint('CreateShadowLinkRequest', value).valid) throw new Error('the typical request should be valid');
-  const parse = timeIt(() => JSON.parse(text), 2000);
-  const bare = timeIt(() => validators.CreateShadowLinkRequest(value), 2000);
-  const full = timeIt(() => lint('CreateShadowLinkRequest', value), 2000);
-  console.log(`1. Typical CreateShadowLink request (${(text.length / 1024).toFixed(1)} KB), median per call:`);
-  console.log(
-    `   JSON.parse ${fmt(parse)} | bare ajv validator ${fmt(bare)} | full lint (schema + ${43} rules) ${fmt(full)}`,
-  );
-  console.log(
-    `   full lint / JSON.parse = ${(full / parse).toFixed(2)}x (target ≤ 1x); full lint / bare ajv = ${(full / bare).toFixed(2)}x (target ≤ 1.5x)\n`,
-  );
-
-  // 2. Large responses: linear time, memory.
-  console.log('2. Large CreateShadowLink responses (topics × 20 partitions), median per call:');
-  const rows: string[] = [];
-  for (const topics of [500, 1000, 2000, 4000]) {
-    const big = largeResponse(topics, 20);
-    const v = JSON.parse(big) as unknown;
-    const p = timeIt(() => JSON.parse(big), 1, 7);
-    const l = timeIt(() => lint('CreateShadowLinkResponse', v), 1, 7);
-    rows.push(
-      `   ${String(topics).padStart(5)} topics, ${(big.length / 2 ** 20).toFixed(1).padStart(5)} MB: JSON.parse ${fmt(p).padStart(9)} | lint ${fmt(l).padStart(9)} | lint/parse ${(l / p).toFixed(2)}x | lint ${(l / (big.length / 2 ** 20)).toFixed(0)} µs/MB`,
+const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+try {
+  if (want('core')) {
+    cpuFigure('core', 'lint-typical', 'lint, typical CreateShadowLink request', 'JSON.parse of the same text', 0.5);
+    cpuFigure('core', 'lint-broker', 'lint, GetBroker response with 40 routes', 'JSON.parse of the same text', 1.0);
+    cpuFigure(
+      'core',
+      'lint-large',
+      'lint, 11 MB response (5,000 topics × 12 partitions)',
+      'JSON.parse of the same text',
+      0.35,
     );
-  }
-  console.log(rows.join('\n'));
-  {
-    const big = largeResponse(4000, 20);
-    global.gc?.();
-    const before = process.memoryUsage().heapUsed;
-    const v = JSON.parse(big) as unknown;
-    const parsed = process.memoryUsage().heapUsed - before;
-    let peak = 0;
-    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 1);
-    lint('CreateShadowLinkResponse', v);
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-    clearInterval(timer);
-    console.log(
-      `   memory: parsed document ≈ ${(parsed / 2 ** 20).toFixed(0)} MB; heap after lint ≈ ${((peak - before) / 2 ** 20).toFixed(0)} MB above the baseline (target ≤ 2x the document)${global.gc ? '' : ' (run with --expose-gc for a cleaner baseline)'}\n`,
+    rssFigure(dir);
+    cpuFigure(
+      'core',
+      'lint-finding',
+      'lint with one finding (typical request)',
+      'the clean lint of the typical request',
+      2,
     );
+    cpuFigure('core', 'lintText-json', 'lintText, JSON typical', 'JSON.parse of the same text', 2);
+    cpuFigure('core', 'lintText-json-large', 'lintText, JSON 11 MB', 'JSON.parse of the same text', 2);
+    cpuFigure('core', 'lintText-yaml', 'lintText, YAML typical', '`yaml` parse of the same text', 1.5);
   }
-
-  // 3. CLI cold start: runs interleaved so that machine drift hits all of them alike.
-  const childEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_OPTIONS'));
-  const runs = (args: string[], n = 15, env: NodeJS.ProcessEnv = childEnv) => {
-    const times: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const t0 = performance.now();
-      spawnSync(process.execPath, args, { stdio: 'ignore', env });
-      times.push(performance.now() - t0);
-    }
-    return median(times);
-  };
-  const small = join(ROOT, 'examples', 'good', 'dr-link.yaml');
-  const cold = { node: [] as number[], cached: [] as number[], uncached: [] as number[] };
-  for (let round = 0; round < 5; round++) {
-    cold.node.push(runs(['-e', '0'], 5));
-    cold.cached.push(runs([CLI, 'lint', small], 5));
-    cold.uncached.push(runs([CLI, 'lint', small], 5, { ...childEnv, SVC_ADMIN_SPEC_NO_CACHE: '1' }));
+  if (want('cli')) cliSection(dir);
+  if (want('lsp')) await lspSection();
+  if (want('scaling')) {
+    const [json, yaml, findings] = QUICK
+      ? ['0.25 → 1 MB', '64 → 256 KB', '500 → 2,000']
+      : ['1 → 4 MB', '256 KB → 1 MB', '2,500 → 10,000'];
+    const to = 'lintText on ¼ of the input';
+    cpuFigure('scaling', 'scale-json', `scaling: lintText, JSON link ${json}`, to, 4.4);
+    cpuFigure('scaling', 'scale-yaml', `scaling: lintText, YAML link ${yaml}`, to, 4.4);
+    cpuFigure('scaling', 'scale-findings', `scaling: lintText, ${findings} findings, all kept`, to, 4.4);
+    cpuFigure('scaling', 'scale-findings-capped', `scaling: lintText, ${findings} findings, default cap`, to, 4.4);
   }
-  const [nodeOnly, cliOne, cliUncached] = [median(cold.node), median(cold.cached), median(cold.uncached)];
-  console.log('3. CLI cold start on one small file (median of 25 runs each, interleaved):');
-  console.log(
-    `   node -e 0 ${nodeOnly.toFixed(0)} ms | svc-admin-spec lint ${cliOne.toFixed(0)} ms (+${(cliOne - nodeOnly).toFixed(0)} ms; target ≤ 60 ms) | without the code cache ${cliUncached.toFixed(0)} ms (+${(cliUncached - nodeOnly).toFixed(0)} ms)\n`,
-  );
-
-  // 4. 1,000 config files in one invocation.
-  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  try {
-    mkdirSync(join(dir, 'links'));
-    const yaml = (i: number) =>
-      `name: link-${i}\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["kafka-${i}.example.com:9092"]\n  topicMetadataSyncOptions:\n    autoCreateShadowTopicFilters:\n      - { filterType: FILTER_TYPE_INCLUDE, name: "orders.", patternType: PATTERN_TYPE_PREFIX }\n    interval: 30s\n`;
-    for (let i = 0; i < 1000; i++) writeFileSync(join(dir, 'links', `link-${i}.yaml`), yaml(i));
-    const many = runs([CLI, 'lint', join(dir, 'links')], 5);
-    console.log('4. 1,000 YAML config files in one invocation (median of 5):');
-    console.log(`   ${many.toFixed(0)} ms (target < 2000 ms)\n`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-
-  let ajvCli = 'not installed';
-  try {
-    ajvCli = execFileSync('npx', ['--no-install', 'ajv', 'help'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    })
-      ? 'installed'
-      : ajvCli;
-  } catch {
-    // Peers (ajv-cli, Spectral) are not dependencies of this project; comparing with them needs them installed.
-  }
-  console.log(
-    `Peers: ajv-cli ${ajvCli}; Spectral not installed. The bare ajv validator above is the in-process baseline.`,
-  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }
 
-if (want('scaling')) await benchScaling(CLI);
-
-if (want('lsp')) {
-  const lsp = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench-lsp.ts')], {
-    stdio: 'inherit',
-  });
-  if (lsp.status !== 0) process.exitCode = lsp.status ?? 1;
+if (figures.length > 0) {
+  console.log(table(figures));
+  console.log(
+    `\nmedian and spread: over ${PROCESSES} child processes (wall figures: over the runs); ratio: the median of each process's (each run's) ratio to its baseline, with its min–max. Baselines:`,
+  );
+  for (const f of figures) {
+    if (!f.baseline && !f.note) continue;
+    const base = f.baselineValue ? ` (median ${num(f.baselineValue.median)}${unitSuffix(f.unit)})` : '';
+    console.log(`- ${f.figure}: ${f.baseline ?? 'none'}${base}${f.note && f.met !== null ? `; ${f.note}` : ''}`);
+  }
+  console.log(
+    `\n${want('cli') && !existsSync(AJV_CLI) ? 'ajv-cli not installed (node_modules/.bin/ajv): its rows are empty; the stand-in rows use this project’s ajv.\n' : ''}(took ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
 }
+if (jsonFile) {
+  writeFileSync(
+    jsonFile,
+    `${JSON.stringify({ machine, commit, date: new Date().toISOString(), quick: QUICK, figures }, null, 2)}\n`,
+  );
+  console.log(`figures written to ${jsonFile}`);
+}
+
+// Imported only when named: it sets V8 flags on import.
+if (want('slopes')) await (await import('./bench-scaling')).benchScaling(CLI);
