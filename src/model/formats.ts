@@ -4,7 +4,7 @@
  * One implementation serves three consumers: the ahead-of-time ajv validator (imported by the
  * generated code), TypeBox's `Value.Check` (through its FormatRegistry) and the rules.
  */
-import { parseServerTimestamp } from './server-scalars';
+import { canonicalTimestampMillis, isDecimalInt, scanDuration } from '../util/scan';
 
 /** Largest magnitude of a protobuf Duration, in seconds (10,000 years). */
 export const MAX_DURATION_SECONDS = 315_576_000_000;
@@ -12,8 +12,7 @@ export const MAX_DURATION_SECONDS = 315_576_000_000;
 // Linear-time patterns only: every quantifier is bounded or over a disjoint character class.
 /** A Duration's magnitude: whole seconds, optional nanoseconds, the `s` suffix (a pattern source, unanchored). */
 export const DURATION_MAGNITUDE = '(0|[1-9]\\d{0,11})(?:\\.(\\d{1,9}))?s';
-const DURATION_RE = new RegExp(`^(-)?${DURATION_MAGNITUDE}$`);
-/** An int64 as a decimal string (range checked separately). */
+/** An int64 as a decimal string (range checked separately; `isDecimalInt` is the same test by character code). */
 export const INT64_STRING_RE = /^-?\d{1,19}$/;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -26,14 +25,20 @@ export interface ParsedDuration {
 
 /** Parses a protobuf JSON Duration (`"30s"`, `"-1.5s"`); undefined when not of that grammar or out of range. */
 export function parseDuration(text: string): ParsedDuration | undefined {
-  const m = DURATION_RE.exec(text);
-  if (!m) return undefined;
-  const sign = m[1] ? -1 : 1;
-  const seconds = Number(m[2]);
-  const nanos = m[3] ? Number(m[3].padEnd(9, '0')) : 0;
-  if (seconds > MAX_DURATION_SECONDS || (seconds === MAX_DURATION_SECONDS && nanos > 0)) return undefined;
-  return { seconds: sign * seconds, nanos: sign * nanos };
+  const d = { seconds: 0, nanos: 0 };
+  const sign = scanDuration(text, d);
+  if (sign === 0 || !inDurationRange(d)) return undefined;
+  return { seconds: sign * d.seconds, nanos: sign * d.nanos };
 }
+
+const inDurationRange = (d: ParsedDuration): boolean =>
+  d.seconds < MAX_DURATION_SECONDS || (d.seconds === MAX_DURATION_SECONDS && d.nanos === 0);
+
+// The format check runs once per value of a large document: one reused scratch object, nothing allocated.
+const scratch = { seconds: 0, nanos: 0 };
+
+/** True for a canonical protobuf Duration within range (what `parseDuration` accepts). */
+export const isDuration = (text: string): boolean => scanDuration(text, scratch) !== 0 && inDurationRange(scratch);
 
 /** Total milliseconds of a parsed Duration. */
 export function durationMillis(d: ParsedDuration): number {
@@ -48,17 +53,17 @@ export interface ParsedTimestamp {
 
 /** Parses an RFC 3339 timestamp with years 0001–9999 (protobuf's Timestamp range); undefined otherwise. */
 export function parseTimestamp(text: string): ParsedTimestamp | undefined {
-  // The canonical spelling is the one the server's lenient parser would write back unchanged.
-  const parsed = parseServerTimestamp(text);
-  return parsed && parsed.canonical === text ? { epochMillis: parsed.epochMillis, year: parsed.year } : undefined;
+  // Exactly the spellings the server's lenient parser (parseServerTimestamp) would write back unchanged.
+  const millis = canonicalTimestampMillis(text);
+  return Number.isNaN(millis) ? undefined : { epochMillis: millis, year: Number(text.slice(0, 4)) };
 }
 
 /** True for an RFC 3339 timestamp with years 0001–9999 (the canonical form; src/decode/ rewrites the others). */
-export const isTimestamp = (text: string): boolean => parseTimestamp(text) !== undefined;
+export const isTimestamp = (text: string): boolean => !Number.isNaN(canonicalTimestampMillis(text));
 
 /** True for a decimal integer string within the signed 64-bit range. */
 export function isInt64String(text: string): boolean {
-  if (!INT64_STRING_RE.test(text)) return false;
+  if (!isDecimalInt(text)) return false;
   // Up to 18 digits always fits; only 19-digit values need the exact comparison.
   if (text.length <= 18) return true;
   const n = BigInt(text);
@@ -83,7 +88,7 @@ export function isBase64(text: string): boolean {
  */
 export const formatChecks = {
   // The canonical forms: the decoder rewrites every other spelling the server accepts (src/decode/).
-  duration: (s: string): boolean => parseDuration(s) !== undefined,
+  duration: isDuration,
   timestamp: isTimestamp,
   int64: isInt64String,
   uuid: isUuid,

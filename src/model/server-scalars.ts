@@ -2,6 +2,7 @@
  * Scalars as the server's JSON decoder reads them (bazel/pbgen/main.go and src/v/serde/protobuf/json.cc
  * of the server, 26.1): which spellings it accepts, and the canonical form of each.
  */
+import { canonicalTimestampMillis, daysInMonth } from '../util/scan';
 
 /** Largest magnitude of a Duration's seconds the server accepts (10,000 years, inclusive; json.cc). */
 const MAX_DURATION_SECONDS = 315_576_000_000n;
@@ -65,11 +66,6 @@ export interface ServerTimestamp {
 
 const WS = /^[ \t\n\v\f\r]*|[ \t\n\v\f\r]*$/g;
 
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**
@@ -81,6 +77,9 @@ const two = (n: number) => String(n).padStart(2, '0');
  */
 export function parseServerTimestamp(text: string): ServerTimestamp | undefined {
   if (text === '') return { epochMillis: 0, year: 1970, canonical: '1970-01-01T00:00:00Z' };
+  // The canonical spelling, by far the most common, is read without a regular expression or a Date.
+  const millis = canonicalTimestampMillis(text);
+  if (!Number.isNaN(millis)) return { epochMillis: millis, year: Number(text.slice(0, 4)), canonical: text };
   if (text.length > 200) return undefined;
   const t = text.replace(WS, '');
   if (t === 'infinite-future') return { epochMillis: Infinity, year: Infinity, canonical: undefined };

@@ -33,20 +33,25 @@ export function child(parent: Located | undefined, key: string): Located | undef
 
 /** Follows a path of keys; undefined as soon as a step is missing. */
 export function path(start: Located | undefined, ...keys: string[]): Located | undefined {
+  return follow(start, keys);
+}
+
+// The helpers below hand their keys on as an array: spreading them again would copy them per call.
+function follow(start: Located | undefined, keys: readonly string[]): Located | undefined {
   let node = start;
-  for (const k of keys) node = child(node, k);
+  for (let i = 0; i < keys.length && node; i++) node = child(node, keys[i]!);
   return node;
 }
 
 /** The child as an object, or undefined when absent or not an object (the structural check reports that). */
 export function objectAt(parent: Located | undefined, ...keys: string[]): Located<JsonObject> | undefined {
-  const node = path(parent, ...keys);
+  const node = follow(parent, keys);
   return node && isObject(node.value) ? (node as Located<JsonObject>) : undefined;
 }
 
 /** The items of an array child, each located; empty when absent or not an array. */
 export function itemsAt(parent: Located | undefined, ...keys: string[]): Located[] {
-  const node = path(parent, ...keys);
+  const node = follow(parent, keys);
   if (!node || !Array.isArray(node.value)) return [];
   return node.value.map((value, i) => new ChildLocation(value, node, i));
 }

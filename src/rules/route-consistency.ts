@@ -4,6 +4,31 @@ import { itemsAt, objectAt, stringAt, type Located } from '../rule-api/helpers';
 /** `/<package>.<Service>/<Method>`: the Connect route every method has. */
 const HTTP_ROUTE = /^\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.([A-Za-z_]\w*)\/([A-Za-z_]\w*)$/;
 
+/** The names a well-formed route allows: `<Service>.<Method>` and `<package>.<Service>.<Method>`. */
+interface RouteNames {
+  readonly short: string;
+  readonly full: string;
+}
+
+/** Longest route remembered, and how many: a server lists the same few dozen routes in every response. */
+const CACHED_ROUTE_MAX_LENGTH = 256;
+const ROUTE_CACHE_MAX = 512;
+const namesByRoute = new Map<string, RouteNames | null>();
+
+/** The names a route allows, or null when it is not `/<package>.<Service>/<Method>`; remembered per process. */
+function routeNames(route: string): RouteNames | null {
+  const known = namesByRoute.get(route);
+  if (known !== undefined) return known;
+  const m = HTTP_ROUTE.exec(route);
+  const names = m ? { short: `${m[2]}.${m[3]}`, full: `${m[1]}.${m[2]}.${m[3]}` } : null;
+  if (route.length <= CACHED_ROUTE_MAX_LENGTH) {
+    // Oldest first out: the map keeps its insertion order.
+    if (namesByRoute.size >= ROUTE_CACHE_MAX) namesByRoute.delete(namesByRoute.keys().next().value!);
+    namesByRoute.set(route, names);
+  }
+  return names;
+}
+
 const routes = (services: string[]) => ({
   broker: {
     adminServer: {
@@ -40,32 +65,29 @@ export default defineRule({
       index: number;
       route: Located<string>;
       name: Located<string> | undefined;
-      m: RegExpExecArray | null;
+      allowed: RouteNames | null;
     }[] = [];
     for (const [index, r] of list.entries()) {
       const route = stringAt(r, 'httpRoute');
       if (!route) continue;
       const name = stringAt(r, 'name');
-      const m = HTTP_ROUTE.exec(route.value);
-      if (m && name) {
-        const short = `${m[2]}.${m[3]}`;
-        if (name.value === short || name.value === `${m[1]}.${short}`) primaryNames.add(name.value);
-      }
-      parsed.push({ index, route, name, m });
+      const allowed = routeNames(route.value);
+      if (allowed && name && (name.value === allowed.short || name.value === allowed.full))
+        primaryNames.add(name.value);
+      parsed.push({ index, route, name, allowed });
     }
     const seen = new Map<string, number>();
-    for (const { index, route, name, m } of parsed) {
+    for (const { index, route, name, allowed } of parsed) {
       const first = seen.get(route.value);
       if (first !== undefined)
         ctx.report({ messageId: 'duplicate', pointer: route.pointer, data: { route: route.value, first } });
       else seen.set(route.value, index);
-      if (!m) {
+      if (!allowed) {
         const alternative = route.value.startsWith('/') && name !== undefined && primaryNames.has(name.value);
         if (!alternative) ctx.report({ messageId: 'shape', pointer: route.pointer, data: { route: route.value } });
         continue;
       }
-      const short = `${m[2]}.${m[3]}`;
-      const full = `${m[1]}.${short}`;
+      const { short, full } = allowed;
       if (name && name.value !== short && name.value !== full)
         ctx.report({
           messageId: 'mismatch',

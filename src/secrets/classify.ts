@@ -24,13 +24,28 @@ function closeTo(a: string, b: string, limit: number): boolean {
   return prev[b.length]! <= limit;
 }
 
+/** Most key names whose verdict is remembered: documents repeat a few dozen names, hostile ones invent millions. */
+const KEY_CACHE_MAX = 1024;
+const keyVerdicts = new Map<string, boolean>();
+
 /**
  * True when a key name (as decoded, in any spelling) looks like it holds a credential: `password`,
  * misspellings such as `pasword` or `passwd`, `pwd`, `secret`, `token`, `private_key`, and `key`
- * (the PEM private key field of `tlsPemSettings`).
+ * (the PEM private key field of `tlsPemSettings`). Remembered per name: a large document asks
+ * about the same few names once per value.
  */
 export function isSecretKeyName(key: string): boolean {
   if (key.length > 64) return false;
+  const known = keyVerdicts.get(key);
+  if (known !== undefined) return known;
+  const verdict = classifyKeyName(key);
+  // Oldest first out: the map keeps its insertion order.
+  if (keyVerdicts.size >= KEY_CACHE_MAX) keyVerdicts.delete(keyVerdicts.keys().next().value!);
+  keyVerdicts.set(key, verdict);
+  return verdict;
+}
+
+function classifyKeyName(key: string): boolean {
   const k = normalizeKey(key);
   if (NOT_SECRET.has(k)) return false;
   if (k === 'key') return true;
@@ -45,7 +60,9 @@ export function isSecretPointer(pointer: string): boolean {
 }
 
 /** True when a string holds a PEM private key. */
-export const containsPrivateKey = (s: string): boolean => s.length >= 27 && PRIVATE_KEY_RE.test(s);
+export const containsPrivateKey = (s: string): boolean =>
+  // Every match contains the literal tail: a plain search rules most long strings out first.
+  s.length >= 27 && s.includes('PRIVATE KEY-----') && PRIVATE_KEY_RE.test(s);
 
 /** True when a value at `pointer` must never be printed: a credential position, or a private key anywhere. */
 export function isSecretValue(value: unknown, pointer: string): boolean {

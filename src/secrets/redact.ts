@@ -15,38 +15,64 @@ export const MASK = '********';
 /** Shortest string treated as a secret worth masking: shorter ones would mask ordinary words. */
 const MIN_SECRET = 4;
 
-/** Adds a secret string and, for private keys, each line of its body. */
-function addSecret(found: Set<string>, s: string): void {
+/**
+ * Adds a secret string and, for private keys, each line of its body. With `within`, only strings
+ * that can change a masking of that text are added (see `couldMask`).
+ */
+function addSecret(found: Set<string>, s: string, within: string | undefined): void {
   const t = s.trim();
   if (t.length < MIN_SECRET || isPlaceholder(t)) return;
-  found.add(t);
+  if (couldMask(t, within)) found.add(t);
   if (containsPrivateKey(t)) {
     for (const line of t.split(/\r\n|\r|\n|\\n/)) {
       const l = line.trim();
-      if (l.length >= 8 && !l.startsWith('-----')) found.add(l);
+      if (l.length >= 8 && !l.startsWith('-----') && couldMask(l, within)) found.add(l);
     }
   }
 }
 
-/** Collects the secret values of a document: scalars under credential-like keys, and PEM private keys anywhere. */
-export function collectSecrets(doc: unknown): string[] {
+/**
+ * False only for a secret that no masking of `within` can find. `mask` replaces secrets by runs of
+ * `*`, so a stretch of masked text without `*` was already a stretch of the original: a secret
+ * without `*` that is not in the original is in no masked version of it either. Dropping such a
+ * secret leaves every masking as it was, and the others keep their order.
+ */
+const couldMask = (secret: string, within: string | undefined): boolean =>
+  within === undefined || within.includes(secret) || secret.includes('*');
+
+/** Deepest level of a document searched for secrets. */
+const MAX_SECRET_DEPTH = 300;
+
+/**
+ * Collects the secret values of a document: scalars under credential-like keys, and PEM private
+ * keys anywhere. With `within`, only those that occur in that text (the rest cannot be masked in it).
+ */
+export function collectSecrets(doc: unknown, within?: string): string[] {
   const found = new Set<string>();
-  const stack: { v: unknown; secret: boolean; depth: number }[] = [{ v: doc, secret: false, depth: 0 }];
-  while (stack.length > 0) {
-    const { v, secret, depth } = stack.pop()!;
-    if (depth > 300) continue;
-    if (typeof v === 'string') {
-      if (secret || containsPrivateKey(v)) addSecret(found, v);
-    } else if (typeof v === 'number' || typeof v === 'bigint') {
-      if (secret) addSecret(found, String(v));
-    } else if (Array.isArray(v)) {
-      for (const item of v) stack.push({ v: item, secret, depth: depth + 1 });
-    } else if (isObject(v)) {
-      for (const k of Object.keys(v)) stack.push({ v: v[k], secret: secret || isSecretKeyName(k), depth: depth + 1 });
-    }
-  }
+  collectFrom(doc, false, 0, found, within);
   // Longest first, so a secret that contains another is masked whole.
   return [...found].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Depth first, last child first (the order of the explicit stack this replaced: the secrets' order
+ * decides which of two overlapping ones is masked), without an allocation per value.
+ */
+function collectFrom(v: unknown, secret: boolean, depth: number, found: Set<string>, within: string | undefined): void {
+  if (depth > MAX_SECRET_DEPTH) return;
+  if (typeof v === 'string') {
+    if (secret || containsPrivateKey(v)) addSecret(found, v, within);
+  } else if (typeof v === 'number' || typeof v === 'bigint') {
+    if (secret) addSecret(found, String(v), within);
+  } else if (Array.isArray(v)) {
+    for (let i = v.length - 1; i >= 0; i--) collectFrom(v[i], secret, depth + 1, found, within);
+  } else if (isObject(v)) {
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const k = keys[i]!;
+      collectFrom(v[k], secret || isSecretKeyName(k), depth + 1, found, within);
+    }
+  }
 }
 
 /**
@@ -99,10 +125,30 @@ export function redactStrings(
   });
 }
 
+/** Every text `redactStrings` masks, joined: messages, suggestions with their replacement values, related notes. */
+function maskedText(diagnostics: readonly Diagnostic[]): string {
+  const parts: string[] = [];
+  const addValue = (value: unknown): void => {
+    if (typeof value === 'string') parts.push(value);
+    else if (Array.isArray(value)) for (const v of value) addValue(v);
+    else if (isObject(value)) for (const v of Object.values(value)) addValue(v);
+  };
+  for (const d of diagnostics) {
+    parts.push(d.message);
+    for (const s of d.suggestions ?? []) {
+      parts.push(s.message);
+      if (s.fix?.kind === 'replace-value') addValue(s.fix.value);
+    }
+    for (const r of d.related ?? []) parts.push(r.message);
+  }
+  // A separator that joins two texts can only add a match, never hide one.
+  return parts.join('\n');
+}
+
 /** Masks every secret of `doc` wherever it occurs in the diagnostics' texts; `modelKeys` are never masked. */
 export function redactSecrets(diagnostics: Diagnostic[], doc: unknown, modelKeys?: ReadonlySet<string>): Diagnostic[] {
   if (diagnostics.length === 0) return diagnostics;
-  const secrets = collectSecrets(doc);
+  const secrets = collectSecrets(doc, maskedText(diagnostics));
   if (secrets.length === 0) return diagnostics;
   return redactStrings(diagnostics, secrets, modelKeys);
 }
