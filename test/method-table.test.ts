@@ -7,7 +7,7 @@ import { FIRST_SHADOW_LINK_VERSION } from '../src/client/version';
 import type { WireKind } from '../src/client/wire';
 import { checkExchange, CONFORMANCE_CHECKS } from '../src/conformance/check';
 import { TARGET_VERSIONS } from '../src/facts/target-version';
-import { isDocumentKind, REQUEST_KINDS } from '../src/model/kinds';
+import { isDocumentKind, kindOf } from '../src/model/kinds';
 import { isMethodName, METHOD_NAMES, METHODS, type MethodName } from '../src/model/methods';
 import { startLoopback, type Loopback } from './support/loopback/server';
 
@@ -37,8 +37,8 @@ describe('the method table', () => {
       const m = METHODS[name];
       expect(m.name).toBe(name);
       expect(m.path).toBe(`/${m.service}/${name}`);
-      expect(isDocumentKind(m.request) && REQUEST_KINDS.has(m.request), m.request).toBe(true);
-      expect(isDocumentKind(m.response) && !REQUEST_KINDS.has(m.response), m.response).toBe(true);
+      expect(isDocumentKind(m.request) && kindOf(m.request).role === 'request', m.request).toBe(true);
+      expect(isDocumentKind(m.response) && kindOf(m.response).role !== 'request', m.response).toBe(true);
       expect(m.since === null || TARGET_VERSIONS.includes(m.since)).toBe(true);
     }
     expect(isMethodName('GetBroker')).toBe(true);

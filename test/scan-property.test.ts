@@ -1,81 +1,23 @@
 /**
  * The character-code scanners (src/util/scan.ts) give the verdicts and values of the regular
- * expression and `Date` parsers they replaced. Those parsers are kept here, verbatim, as the oracle;
+ * expression and `Date` parsers they replaced. Those parsers are the oracle: the server's general
+ * timestamp parser (`parseServerTimestampByPattern`, still the path for other spellings), and the
+ * duration and int64 patterns as they were, kept here verbatim;
  * the inputs are valid values, near misses (every field one out, one or two digits, each offset
  * spelling, leap days, long fractions), mutations of them and garbage.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatChecks, isInt64String, isTimestamp, parseDuration, parseTimestamp } from '../src/model/formats';
-import { parseServerTimestamp } from '../src/model/server-scalars';
+import { parseServerTimestamp, parseServerTimestampByPattern } from '../src/model/server-scalars';
 import { FUZZ_LIMIT as LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
 
-// ---- The oracle: the parsers as they were before the scanners (commit 2dd0e99). ----
-
-const OLD_WS = /^[ \t\n\v\f\r]*|[ \t\n\v\f\r]*$/g;
-
-function oldDaysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
+// ---- The oracle: the parsers as they were before the scanners (commit 2dd0e99), or the general parser. ----
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-function oldParseServerTimestamp(
-  text: string,
-): { epochMillis: number; year: number; canonical: string | undefined } | undefined {
-  if (text === '') return { epochMillis: 0, year: 1970, canonical: '1970-01-01T00:00:00Z' };
-  if (text.length > 200) return undefined;
-  const t = text.replace(OLD_WS, '');
-  if (t === 'infinite-future') return { epochMillis: Infinity, year: Infinity, canonical: undefined };
-  if (t === 'infinite-past') return { epochMillis: -Infinity, year: -Infinity, canonical: undefined };
-  const m =
-    /^(-\d{3}|\d{4})-(\d{1,2})-(\d{1,2})([Tt])(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2})(?::?(\d{2}))?)?)$/.exec(
-      t,
-    );
-  if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[5], m[6], m[7]].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (month < 1 || month > 12 || day < 1 || day > oldDaysInMonth(year, month)) return undefined;
-  if (hour > 23 || minute > 59 || second > 60) return undefined;
-  let offsetSeconds = 0;
-  if (m[10]) {
-    const oh = Number(m[11]);
-    const om = Number(m[12] ?? 0);
-    const os = Number(m[13] ?? 0);
-    if (oh > 23 || om > 59 || os > 59) return undefined;
-    offsetSeconds = (m[10] === '-' ? -1 : 1) * (oh * 3600 + om * 60 + os);
-  }
-  const leap = second === 60;
-  const fraction = leap ? '' : (m[8] ?? '');
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, leap ? 59 : second, fraction ? Number(fraction.slice(0, 3).padEnd(3, '0')) : 0);
-  const epochMillis = date.getTime() + (leap ? 1000 : 0) - offsetSeconds * 1000;
-  let canonical: string | undefined;
-  if (year >= 1 && year <= 9999) {
-    const keepOffset = m[10] && !m[13] ? `${m[10]}${m[11]}:${m[12] ?? '00'}` : undefined;
-    if (leap || m[13]) {
-      const u = new Date(epochMillis);
-      canonical =
-        u.getUTCFullYear() >= 1 && u.getUTCFullYear() <= 9999
-          ? `${String(u.getUTCFullYear()).padStart(4, '0')}-${two(u.getUTCMonth() + 1)}-${two(u.getUTCDate())}T${two(u.getUTCHours())}:${two(u.getUTCMinutes())}:${two(u.getUTCSeconds())}Z`
-          : undefined;
-    } else {
-      canonical = `${m[1]}-${two(month)}-${two(day)}${m[4]}${two(hour)}:${two(minute)}:${two(second)}${fraction ? `.${fraction.slice(0, 9)}` : ''}${keepOffset ?? m[9]}`;
-    }
-  }
-  return { epochMillis, year, canonical };
-}
-
 function oldParseTimestamp(text: string): { epochMillis: number; year: number } | undefined {
-  const parsed = oldParseServerTimestamp(text);
+  const parsed = parseServerTimestampByPattern(text);
   return parsed && parsed.canonical === text ? { epochMillis: parsed.epochMillis, year: parsed.year } : undefined;
 }
 
@@ -253,7 +195,7 @@ describe('character-code scanners agree with the regular-expression parsers they
           expect(isTimestamp(s), JSON.stringify(s)).toBe(old !== undefined);
           expect(formatChecks.timestamp(s)).toBe(old !== undefined);
           expect(parseTimestamp(s)).toEqual(old);
-          expect(parseServerTimestamp(s)).toEqual(oldParseServerTimestamp(s));
+          expect(parseServerTimestamp(s)).toEqual(parseServerTimestampByPattern(s));
         }),
         { numRuns: fuzzRuns(20_000, 0.1), seed: fuzzSeed(17_0301) },
       );

@@ -13,22 +13,29 @@ export interface RuleCatalog {
   readonly custom: readonly Rule[];
   /** The rules with a check that apply to a kind. */
   forKind(kind: DocumentKind): readonly Rule[];
+  /** The rules that apply to a kind and claim keys its schema does not allow (`unknownKey`). */
+  claimingKeys(kind: DocumentKind): readonly Rule[];
 }
 
 const byIdOrder = (a: Rule, b: Rule) => (a.id < b.id ? -1 : 1);
 
 function makeCatalog(custom: readonly Rule[]): RuleCatalog {
   const all = [...allRules, ...[...custom].sort(byIdOrder)];
-  const byKind = new Map<DocumentKind, readonly Rule[]>();
+  // Each list is computed on first use per kind, then shared by every lint with this catalogue.
+  const memo = (test: (r: Rule) => boolean) => {
+    const byKind = new Map<DocumentKind, readonly Rule[]>();
+    return (kind: DocumentKind): readonly Rule[] => {
+      let list = byKind.get(kind);
+      if (!list) byKind.set(kind, (list = all.filter((r) => test(r) && ruleKinds(r).includes(kind))));
+      return list;
+    };
+  };
   return {
     byId: new Map(all.map((r) => [r.id, r])),
     all,
     custom,
-    forKind(kind) {
-      let list = byKind.get(kind);
-      if (!list) byKind.set(kind, (list = all.filter((r) => r.check && ruleKinds(r).includes(kind))));
-      return list;
-    },
+    forKind: memo((r) => r.check !== undefined),
+    claimingKeys: memo((r) => r.unknownKey !== undefined),
   };
 }
 

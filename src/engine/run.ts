@@ -6,14 +6,7 @@ import type { RuleCatalog } from './catalog';
 import type { RuleSettings } from './settings';
 import { reportProblem } from './custom';
 import { toDiagnostic } from './findings';
-import {
-  ruleKinds,
-  type LinkLocation,
-  type Rule,
-  type RuleContext,
-  type RuleReport,
-  type RuleSetting,
-} from '../rule-api/types';
+import { type LinkLocation, type Rule, type RuleContext, type RuleReport, type RuleSetting } from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
 
 /** How one run of the rules is configured (resolved from the user's lint options). */
@@ -39,15 +32,6 @@ export function locateLink(kind: DocumentKind, doc: unknown): LinkLocation | und
   return value === undefined ? undefined : { value, pointer: placement.pointer, sections: new Map() };
 }
 
-function settingOf(
-  settings: RunSettings,
-  id: string,
-): { level: RuleSetting | undefined; options: Readonly<Record<string, unknown>> } {
-  const raw = Object.hasOwn(settings.rules, id) ? settings.rules[id] : undefined;
-  if (raw === undefined || typeof raw === 'string') return { level: raw, options: {} };
-  return { level: raw[0], options: raw[1] };
-}
-
 /**
  * Offered each key the schema does not allow, before it is reported as unknown: a rule that claims
  * it (output-only fields in a request) gives the finding instead.
@@ -58,30 +42,47 @@ export type UnknownKeyClaimant = (
   where: string,
 ) => Pick<Diagnostic, 'code' | 'severity' | 'message' | 'suggestions'> | undefined;
 
+const claimants = new WeakMap<readonly Rule[], UnknownKeyClaimant>();
+
 /** The claimant for unknown keys made of the rules that apply to the kind and claim keys; undefined when none does. */
 export function unknownKeyClaimant(settings: RunSettings): UnknownKeyClaimant | undefined {
-  const rules = settings.catalog.all.filter((r) => r.unknownKey && ruleKinds(r).includes(settings.kind));
+  const rules = settings.catalog.claimingKeys(settings.kind);
   if (rules.length === 0) return undefined;
-  return (key, pointer, where) => {
-    for (const rule of rules) {
-      const claim = rule.unknownKey!(key, pointer, where);
-      if (!claim) continue;
-      const d = toDiagnostic(rule, { messageId: claim.messageId, pointer, data: claim.data ?? {} }, undefined);
-      return {
-        code: d.code,
-        severity: d.severity,
-        message: d.message,
-        ...(claim.suggestions ? { suggestions: claim.suggestions } : {}),
-      };
-    }
-    return undefined;
-  };
+  let claimant = claimants.get(rules);
+  if (!claimant) {
+    claimant = (key, pointer, where) => {
+      for (const rule of rules) {
+        const claim = rule.unknownKey!(key, pointer, where);
+        if (!claim) continue;
+        const d = toDiagnostic(rule, { messageId: claim.messageId, pointer, data: claim.data ?? {} }, undefined);
+        return {
+          code: d.code,
+          severity: d.severity,
+          message: d.message,
+          ...(claim.suggestions ? { suggestions: claim.suggestions } : {}),
+        };
+      }
+      return undefined;
+    };
+    claimants.set(rules, claimant);
+  }
+  return claimant;
 }
+
+/** What the user wrote for a rule: a severity, a severity with options, or nothing. */
+const settingOf = (settings: RunSettings, id: string) =>
+  Object.hasOwn(settings.rules, id) ? settings.rules[id] : undefined;
 
 /** The level a rule is set to, without building its options (the structural findings need only that). */
 function levelOf(settings: RunSettings, id: string): RuleSetting | undefined {
-  const raw = Object.hasOwn(settings.rules, id) ? settings.rules[id] : undefined;
+  const raw = settingOf(settings, id);
   return raw === undefined || typeof raw === 'string' ? raw : raw[0];
+}
+
+/** The options the user set for a rule (none when only a severity is set). */
+function optionsOf(settings: RunSettings, id: string): Readonly<Record<string, unknown>> {
+  const raw = settingOf(settings, id);
+  return raw === undefined || typeof raw === 'string' ? {} : raw[1];
 }
 
 /** Each rule's declared option defaults, computed once per rule rather than once per document. */
@@ -175,8 +176,9 @@ export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
   const out: Diagnostic[] = [];
   const link = locateLink(settings.kind, doc);
   for (const rule of settings.catalog.forKind(settings.kind)) {
-    const { level, options } = settingOf(settings, rule.id);
+    const level = levelOf(settings, rule.id);
     if (level === 'off') continue;
+    const options = optionsOf(settings, rule.id);
     const custom = rule.id.startsWith('@');
     try {
       const reports = collectReports(rule, doc, settings, options, link);

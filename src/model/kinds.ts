@@ -200,9 +200,6 @@ export function kindsWith(trait: KindTrait): readonly DocumentKind[] {
   return list;
 }
 
-/** Kinds that are requests (strict, secrets allowed) rather than server output. */
-export const REQUEST_KINDS: ReadonlySet<DocumentKind> = new Set(kindsWith('request'));
-
 /** Where the exported JSON Schema of a kind is published; also its `$id`. */
 export const schemaUrl = (kind: DocumentKind): string => `https://unpkg.com/svc-admin-spec/schemas/${kind}.schema.json`;
 

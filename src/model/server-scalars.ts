@@ -76,10 +76,18 @@ const two = (n: number) => String(n).padStart(2, '0');
  * and `infinite-future` / `infinite-past`. Undefined when the server would refuse it.
  */
 export function parseServerTimestamp(text: string): ServerTimestamp | undefined {
-  if (text === '') return { epochMillis: 0, year: 1970, canonical: '1970-01-01T00:00:00Z' };
   // The canonical spelling, by far the most common, is read without a regular expression or a Date.
-  const millis = canonicalTimestampMillis(text);
+  const millis = text === '' ? NaN : canonicalTimestampMillis(text);
   if (!Number.isNaN(millis)) return { epochMillis: millis, year: Number(text.slice(0, 4)), canonical: text };
+  return parseServerTimestampByPattern(text);
+}
+
+/**
+ * `parseServerTimestamp` for every spelling, by regular expression and `Date`: the general parser
+ * that its fast path for canonical spellings must agree with (test/scan-property.test.ts).
+ */
+export function parseServerTimestampByPattern(text: string): ServerTimestamp | undefined {
+  if (text === '') return { epochMillis: 0, year: 1970, canonical: '1970-01-01T00:00:00Z' };
   if (text.length > 200) return undefined;
   const t = text.replace(WS, '');
   if (t === 'infinite-future') return { epochMillis: Infinity, year: Infinity, canonical: undefined };
