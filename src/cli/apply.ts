@@ -7,17 +7,19 @@ import { createAdminClient, type DiagnosticsEvent } from '../client/index';
 import type { PlaceholderError } from '../client/placeholders';
 import { PRELINTED, type PrelintedCallOptions } from '../client/client';
 import { toWire } from '../client/wire';
-import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
+import { NEWEST_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { format } from '../format/index';
 import { printable } from '../format/ansi';
 import { lintText } from '../lint/lint-text';
+import { kindOf, type DocumentKind } from '../model/kinds';
+import { METHODS } from '../model/methods';
 import { type FileResult } from '../core/diagnostics';
 import { isSecretValue } from '../secrets/classify';
 import { isPlaceholder } from '../secrets/placeholder';
 import { collectSecrets, mask, MASK } from '../secrets/redact';
 import { decode } from '../source/index';
 import { childPointer, isObject } from '../util/pointer';
-import type { ApplyArgs } from './client-args';
+import { APPLY_KINDS, type ApplyArgs } from './client-args';
 import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
 import { fileLintOptions } from '../config/config';
 import { ConfigError, loadConfig } from './config';
@@ -25,19 +27,18 @@ import { readRegularFile } from '../config/fs-safe';
 import type { CliIO } from './io';
 import { VERSION } from '../util/version';
 
-const NEWEST: TargetVersion = TARGET_VERSIONS[TARGET_VERSIONS.length - 1]!;
-
 interface Loaded {
   file: string;
   absolute: string;
-  result: FileResult;
+  result: FileResult<DocumentKind>;
   /** The document as linted, when it parsed. */
   value?: unknown;
 }
 
 /** The request for a file: a ShadowLink is wrapped, without its editor-only `$schema` key. */
-function asRequest(kind: string | null, value: unknown): unknown {
-  if (kind !== 'ShadowLink') return value;
+function asRequest(kind: DocumentKind | null, value: unknown): unknown {
+  // A file that is the link alone is wrapped as the request.
+  if (kind === null || kindOf(kind).link?.pointer !== '') return value;
   if (isObject(value) && typeof value['$schema'] === 'string') {
     const { $schema: _ignored, ...rest } = value;
     return { shadowLink: rest };
@@ -117,9 +118,9 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
           ...(io.now ? { now: io.now() } : {}),
         }),
       );
-      if (linted.kind !== null && linted.kind !== 'CreateShadowLinkRequest' && linted.kind !== 'ShadowLink')
+      if (linted.kind !== null && !APPLY_KINDS.includes(linted.kind))
         throw new ConfigError(
-          `${file} is a ${linted.kind}; apply sends CreateShadowLinkRequest or ShadowLink files (see --kind).`,
+          `${file} is a ${linted.kind}; apply sends ${APPLY_KINDS.join(' or ')} files (see --kind).`,
         );
       const entry: Loaded = { file, absolute, result: { file, kind: linted.kind, diagnostics: linted.diagnostics } };
       if (linted.source.ok) entry.value = linted.source.value;
@@ -134,16 +135,16 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   let loaded: Loaded[] | undefined;
   if (args.targetVersion !== 'auto') target = args.targetVersion;
   else if (!client) {
-    target = NEWEST;
+    target = NEWEST_TARGET_VERSION;
     io.stderr.write(
-      `svc-admin-spec: --dry-run does not ask the server for its version; linting with the ${NEWEST} facts (use --target-version to choose).\n`,
+      `svc-admin-spec: --dry-run does not ask the server for its version; linting with the ${NEWEST_TARGET_VERSION} facts (use --target-version to choose).\n`,
     );
   } else {
     const byVersion = TARGET_VERSIONS.map(lintAll);
     const hasError = (l: Loaded) => l.result.kind === null || l.result.diagnostics.some((d) => d.severity === 'error');
     if (args.files.some((_, i) => byVersion.every((files) => hasError(files[i]!)))) {
       loaded = byVersion[byVersion.length - 1]!;
-      target = NEWEST;
+      target = NEWEST_TARGET_VERSION;
     } else {
       try {
         target = await client.resolveTargetVersion();
@@ -174,7 +175,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   const requests = loaded.map((l) => {
     const request = asRequest(l.result.kind, l.value);
     const problems: PlaceholderError[] = [];
-    const wire = toWire('CreateShadowLinkRequest', request, io.env, args.dryRun ? { unfilled: problems } : {});
+    const wire = toWire(METHODS.CreateShadowLink.request, request, io.env, args.dryRun ? { unfilled: problems } : {});
     if (problems.length > 0) unfilled.push({ file: l.file, problems });
     return { ...l, request, wire };
   });

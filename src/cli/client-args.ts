@@ -1,6 +1,7 @@
 /** Arguments of `svc-admin-spec apply` and `svc-admin-spec get-broker`, and their help. */
 import { parseArgs } from 'node:util';
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
+import { DOCUMENT_KINDS, kindsWith, type DocumentKind } from '../model/kinds';
 import { FORMAT_NAMES, type FormatName } from '../format/index';
 import type { RuleSettings } from '../engine/settings';
 import { argumentProblem, parseRuleFlags, UsageError } from './args';
@@ -18,10 +19,15 @@ export interface ConnectionArgs {
   timeoutMs?: number;
 }
 
+/** The kinds `apply` sends: every document that carries a request's shadow link, in the kind table's order. */
+export const APPLY_KINDS: readonly DocumentKind[] = DOCUMENT_KINDS.filter((k) => kindsWith('request-link').includes(k));
+
+const isApplyKind = (kind: string): kind is DocumentKind => (APPLY_KINDS as readonly string[]).includes(kind);
+
 /** Options of `svc-admin-spec apply`. */
 export interface ApplyArgs extends ConnectionArgs {
   files: string[];
-  kind?: 'CreateShadowLinkRequest' | 'ShadowLink';
+  kind?: DocumentKind;
   format: FormatName;
   config?: string;
   noConfig: boolean;
@@ -58,7 +64,7 @@ ${CONNECTION_HELP}
   --target-version <v>       Facts to lint with: auto (default: ask the server with GetBroker), ${TARGET_VERSIONS.join(', ')}
   --dry-run                  Lint and print the request that would be sent (secrets masked, placeholders
                              as written; unset variables are named on stderr); send nothing
-  --kind <Kind>              Read every file as CreateShadowLinkRequest or ShadowLink
+  --kind <Kind>              Read every file as ${APPLY_KINDS.join(' or ')}
   -f, --format <name>        Report format for findings: ${FORMAT_NAMES.join(', ')} (json also carries the results)
   -c, --config <file>        Config file (default: found upward from the working directory)
   --no-config                Do not look for a config file
@@ -153,8 +159,8 @@ export function parseApplyArgs(argv: readonly string[]): ApplyArgs | null {
   if (!(FORMAT_NAMES as readonly string[]).includes(format))
     throw new UsageError(`Unknown format "${format}"; use one of ${FORMAT_NAMES.join(', ')}.`);
   const kind = v.kind as string | undefined;
-  if (kind !== undefined && kind !== 'CreateShadowLinkRequest' && kind !== 'ShadowLink')
-    throw new UsageError('apply --kind must be CreateShadowLinkRequest or ShadowLink.');
+  if (kind !== undefined && !isApplyKind(kind))
+    throw new UsageError(`apply --kind must be ${APPLY_KINDS.join(' or ')}.`);
   const tv = (v['target-version'] as string | undefined) ?? 'auto';
   if (tv !== 'auto' && !(TARGET_VERSIONS as readonly string[]).includes(tv))
     throw new UsageError(`--target-version must be auto or one of ${TARGET_VERSIONS.join(', ')}.`);

@@ -8,7 +8,7 @@
  * table (src/model/methods.ts).
  */
 import type { JsonObject } from '@bufbuild/protobuf';
-import type { TargetVersion } from '../facts/target-version';
+import { NEWEST_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import type { Diagnostic } from '../core/diagnostics';
 import type { GetBrokerRequest, GetBrokerResponse } from '../model/broker';
 import { METHODS } from '../model/methods';
@@ -21,7 +21,7 @@ import { checkClientOptions, type AdminClientOptions, type CallOptions, type Pla
 import { reporter } from './report';
 import { withRetries } from './retry';
 import { sender } from './send';
-import { NEWEST, targetLookup } from './target';
+import { targetLookup } from './target';
 import { toWire } from './wire';
 
 export type { AdminClientOptions, CallOptions, Platform, RetryOptions } from './options';
@@ -59,7 +59,7 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
   const requests = gate(settings.lintOptions, report);
   const lookup = targetLookup(
     settings.target,
-    (call) => exchange('GetBroker', {}, call, NEWEST) as Promise<GetBrokerResponse>,
+    (call) => exchange('GetBroker', {}, call, NEWEST_TARGET_VERSION) as Promise<GetBrokerResponse>,
     report,
   );
 

@@ -1,6 +1,6 @@
 /** The errors the client throws, and how transport and server errors become them, secrets masked. */
 import { Code, ConnectError } from '@connectrpc/connect';
-import type { MethodName } from '../model/methods';
+import { METHODS, type MethodName } from '../model/methods';
 import { mask } from '../secrets/redact';
 import { ErrorInfoSchema } from './gen/google/rpc/error_details_pb';
 import { rulesForServerError } from './server-errors';
@@ -115,7 +115,8 @@ function hint(kind: FailureKind, method: AdminMethod): string {
     case 'tls':
       return ' Check the CA (--ca-file / tls.ca), the server name in its certificate, and any client certificate.';
     case 'timeout':
-      return method === 'CreateShadowLink'
+      // A method that is not idempotent may have taken effect before the time-out.
+      return !METHODS[method].idempotent
         ? ' The request may still have been applied: check whether the link exists before creating it again.'
         : '';
     default:

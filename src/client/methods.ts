@@ -38,9 +38,6 @@ export const JSON_METHODS = byName(
   (n): JsonMethod => Object.freeze({ ...PROTO_METHODS[n], input: StructSchema, output: StructSchema }) as JsonMethod,
 );
 
-/** The URL path of a method: `/<package>.<Service>/<Method>`. */
-export const methodPath = (m: DescMethodUnary): string => `/${m.parent.typeName}/${m.name}`;
-
 /** A JSON object as the Struct message the transport serialises. */
 export const toStruct = (value: JsonObject) => fromJson(StructSchema, value);
 

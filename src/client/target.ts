@@ -1,5 +1,5 @@
 /** Which server version's facts apply: the one configured, or the one GetBroker reports, asked once. */
-import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
+import { NEWEST_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import type { GetBrokerResponse } from '../model/broker';
 import type { CallOptions } from './options';
 import type { Report } from './report';
@@ -22,9 +22,6 @@ export interface TargetLookup {
   resolve(call: CallOptions | undefined): Promise<ResolvedTarget>;
 }
 
-/** The newest version the linter knows. */
-export const NEWEST: TargetVersion = TARGET_VERSIONS[TARGET_VERSIONS.length - 1]!;
-
 /** A `TargetLookup` for `target` that asks with `getBroker` and reports approximations to `report`. */
 export function targetLookup(
   target: TargetVersion | 'auto',
@@ -33,7 +30,7 @@ export function targetLookup(
 ): TargetLookup {
   let resolved: Promise<ResolvedTarget> | undefined;
   return {
-    fallback: target === 'auto' ? NEWEST : target,
+    fallback: target === 'auto' ? NEWEST_TARGET_VERSION : target,
     started: () => resolved !== undefined,
     resolve(call) {
       if (target !== 'auto') return Promise.resolve({ target });

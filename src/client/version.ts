@@ -1,5 +1,5 @@
 /** Which linter facts apply to a server, from the version GetBroker reports (`buildInfo.version`). */
-import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
+import { NEWEST_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { METHODS } from '../model/methods';
 
 /** The first server version with shadow links: CreateShadowLink's `since` in the method table. */
@@ -24,7 +24,7 @@ const parseTarget = (t: TargetVersion): number => {
  * that cannot be read, or an unstamped `0.0.0` build, is treated as the newest known.
  */
 export function decideVersion(reported: string): VersionDecision {
-  const newest = TARGET_VERSIONS[TARGET_VERSIONS.length - 1]!;
+  const newest = NEWEST_TARGET_VERSION;
   const shown = JSON.stringify(reported.slice(0, 60));
   const m = /^v?(\d{1,4})\.(\d{1,4})(?:\.\d{1,6})?(?:[-+][0-9A-Za-z.+-]*)?$/.exec(reported.trim());
   if (!m || (m[1] === '0' && m[2] === '0')) {

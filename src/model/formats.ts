@@ -10,8 +10,6 @@ import { canonicalTimestampMillis, isDecimalInt, scanDuration } from '../util/sc
 export const MAX_DURATION_SECONDS = 315_576_000_000;
 
 // Linear-time patterns only: every quantifier is bounded or over a disjoint character class.
-/** A Duration's magnitude: whole seconds, optional nanoseconds, the `s` suffix (a pattern source, unanchored). */
-export const DURATION_MAGNITUDE = '(0|[1-9]\\d{0,11})(?:\\.(\\d{1,9}))?s';
 /** An int64 as a decimal string (range checked separately; `isDecimalInt` is the same test by character code). */
 export const INT64_STRING_RE = /^-?\d{1,19}$/;
 const INT64_MIN = -(2n ** 63n);

@@ -75,9 +75,6 @@ export const METHOD_NAMES = Object.keys(METHODS) as MethodName[];
 /** The request kind of a method (`RequestKind<'GetBroker'>` is `'GetBrokerRequest'`). */
 export type RequestKind<N extends MethodName = MethodName> = (typeof METHODS)[N]['request'];
 
-/** The response kind of a method. */
-export type ResponseKind<N extends MethodName = MethodName> = (typeof METHODS)[N]['response'];
-
 /** True when `name` is an API method's name. */
 export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && Object.hasOwn(METHODS, name);

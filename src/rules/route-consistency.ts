@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
 import { itemsAt, objectAt, stringAt, type Located } from '../rule-api/helpers';
+import { boundedMemo } from '../util/memo';
 
 /** `/<package>.<Service>/<Method>`: the Connect route every method has. */
 const HTTP_ROUTE = /^\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.([A-Za-z_]\w*)\/([A-Za-z_]\w*)$/;
@@ -10,24 +11,18 @@ interface RouteNames {
   readonly full: string;
 }
 
-/** Longest route remembered, and how many: a server lists the same few dozen routes in every response. */
-const CACHED_ROUTE_MAX_LENGTH = 256;
-const ROUTE_CACHE_MAX = 512;
-const namesByRoute = new Map<string, RouteNames | null>();
-
-/** The names a route allows, or null when it is not `/<package>.<Service>/<Method>`; remembered per process. */
-function routeNames(route: string): RouteNames | null {
-  const known = namesByRoute.get(route);
-  if (known !== undefined) return known;
-  const m = HTTP_ROUTE.exec(route);
-  const names = m ? { short: `${m[2]}.${m[3]}`, full: `${m[1]}.${m[2]}.${m[3]}` } : null;
-  if (route.length <= CACHED_ROUTE_MAX_LENGTH) {
-    // Oldest first out: the map keeps its insertion order.
-    if (namesByRoute.size >= ROUTE_CACHE_MAX) namesByRoute.delete(namesByRoute.keys().next().value!);
-    namesByRoute.set(route, names);
-  }
-  return names;
-}
+/**
+ * The names a route allows, or null when it is not `/<package>.<Service>/<Method>`; remembered per
+ * process for up to 512 routes of up to 256 characters (a server lists the same few dozen in every response).
+ */
+const routeNames = boundedMemo(
+  (route): RouteNames | null => {
+    const m = HTTP_ROUTE.exec(route);
+    return m ? { short: `${m[2]}.${m[3]}`, full: `${m[1]}.${m[2]}.${m[3]}` } : null;
+  },
+  512,
+  256,
+);
 
 const routes = (services: string[]) => ({
   broker: {

@@ -1,5 +1,6 @@
 /** Which values are secrets, and how values are shown in messages without ever showing one. */
 import { parsePointer } from '../util/pointer';
+import { boundedMemo } from '../util/memo';
 import { isPlaceholder } from './placeholder';
 
 const PRIVATE_KEY_RE = /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----/;
@@ -24,10 +25,6 @@ function closeTo(a: string, b: string, limit: number): boolean {
   return prev[b.length]! <= limit;
 }
 
-/** Most key names whose verdict is remembered: documents repeat a few dozen names, hostile ones invent millions. */
-const KEY_CACHE_MAX = 1024;
-const keyVerdicts = new Map<string, boolean>();
-
 /**
  * True when a key name (as decoded, in any spelling) looks like it holds a credential: `password`,
  * misspellings such as `pasword` or `passwd`, `pwd`, `secret`, `token`, `private_key`, and `key`
@@ -35,15 +32,11 @@ const keyVerdicts = new Map<string, boolean>();
  * about the same few names once per value.
  */
 export function isSecretKeyName(key: string): boolean {
-  if (key.length > 64) return false;
-  const known = keyVerdicts.get(key);
-  if (known !== undefined) return known;
-  const verdict = classifyKeyName(key);
-  // Oldest first out: the map keeps its insertion order.
-  if (keyVerdicts.size >= KEY_CACHE_MAX) keyVerdicts.delete(keyVerdicts.keys().next().value!);
-  keyVerdicts.set(key, verdict);
-  return verdict;
+  return key.length <= 64 && rememberedVerdict(key);
 }
+
+// Up to 1,024 names: documents repeat a few dozen names, hostile ones invent millions.
+const rememberedVerdict = boundedMemo((key) => classifyKeyName(key), 1024);
 
 function classifyKeyName(key: string): boolean {
   const k = normalizeKey(key);

@@ -86,16 +86,28 @@ export function mask(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-function maskValue(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return mask(value, secrets);
-  if (Array.isArray(value)) return value.map((v) => maskValue(v, secrets));
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskValue(v, secrets)]));
+/** A value with `f` applied to every string in it (a fix's replacement value). */
+function mapStrings(value: unknown, f: (text: string) => string): unknown {
+  if (typeof value === 'string') return f(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
   return value;
 }
 
-function maskSuggestion(s: Suggestion, secrets: readonly string[]): Suggestion {
-  const out: Suggestion = { ...s, message: mask(s.message, secrets) };
-  if (s.fix?.kind === 'replace-value') out.fix = { ...s.fix, value: maskValue(s.fix.value, secrets) };
+/**
+ * The diagnostic with `f` applied to every text that may echo a value — the message, each
+ * suggestion's message and replacement value, each related note — and never to pointers, key
+ * names or fix targets. The one list of those texts: masking and the search for secrets share it.
+ */
+function mapTexts(d: Diagnostic, f: (text: string) => string): Diagnostic {
+  const out: Diagnostic = { ...d, message: f(d.message) };
+  if (d.suggestions)
+    out.suggestions = d.suggestions.map((s) => {
+      const o: Suggestion = { ...s, message: f(s.message) };
+      if (s.fix?.kind === 'replace-value') o.fix = { ...s.fix, value: mapStrings(s.fix.value, f) };
+      return o;
+    });
+  if (d.related) out.related = d.related.map((r) => ({ ...r, message: f(r.message) }));
   return out;
 }
 
@@ -117,30 +129,17 @@ export function redactStrings(
 ): Diagnostic[] {
   const active = secrets.filter((s) => !isVocabulary(s, keyNames));
   if (active.length === 0 || diagnostics.length === 0) return diagnostics;
-  return diagnostics.map((d) => {
-    const out: Diagnostic = { ...d, message: mask(d.message, active) };
-    if (d.suggestions) out.suggestions = d.suggestions.map((s) => maskSuggestion(s, active));
-    if (d.related) out.related = d.related.map((r) => ({ ...r, message: mask(r.message, active) }));
-    return out;
-  });
+  return diagnostics.map((d) => mapTexts(d, (text) => mask(text, active)));
 }
 
-/** Every text `redactStrings` masks, joined: messages, suggestions with their replacement values, related notes. */
+/** Every text `redactStrings` masks, joined. */
 function maskedText(diagnostics: readonly Diagnostic[]): string {
   const parts: string[] = [];
-  const addValue = (value: unknown): void => {
-    if (typeof value === 'string') parts.push(value);
-    else if (Array.isArray(value)) for (const v of value) addValue(v);
-    else if (isObject(value)) for (const v of Object.values(value)) addValue(v);
-  };
-  for (const d of diagnostics) {
-    parts.push(d.message);
-    for (const s of d.suggestions ?? []) {
-      parts.push(s.message);
-      if (s.fix?.kind === 'replace-value') addValue(s.fix.value);
-    }
-    for (const r of d.related ?? []) parts.push(r.message);
-  }
+  for (const d of diagnostics)
+    mapTexts(d, (text) => {
+      parts.push(text);
+      return text;
+    });
   // A separator that joins two texts can only add a match, never hide one.
   return parts.join('\n');
 }

@@ -26,7 +26,7 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 /** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's days_from_civil). */
-export function daysFromCivil(year: number, month: number, day: number): number {
+function daysFromCivil(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
   const yoe = y - era * 400;

@@ -12,10 +12,10 @@ import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { JSON_METHODS, methodPath, PROTO_METHODS } from '../../../src/client/methods';
+import { JSON_METHODS, PROTO_METHODS } from '../../../src/client/methods';
 import type { GetBrokerRequest } from '../../../src/client/gen/svc/core/admin/v2/broker_pb';
 import type { CreateShadowLinkRequest } from '../../../src/client/gen/svc/core/admin/v2/shadow_link_pb';
-import { METHOD_NAMES, type MethodName } from '../../../src/model/methods';
+import { METHOD_NAMES, METHODS, type MethodName } from '../../../src/model/methods';
 import { decodeBody, DecodeError } from './decode';
 import { encodeMessage } from './encode';
 import { Cluster, type ClusterOptions } from './service';
@@ -103,7 +103,7 @@ export async function startLoopback(options: LoopbackOptions = {}): Promise<Loop
     );
   const handlers = new Map(router.handlers.map((h) => [h.requestPath, h]));
   const requestSchemas = new Map<string, DescMessage>(
-    METHOD_NAMES.map((name) => [methodPath(JSON_METHODS[name]), PROTO_METHODS[name].input]),
+    METHOD_NAMES.map((name) => [METHODS[name].path, PROTO_METHODS[name].input]),
   );
 
   const cors = (req: IncomingMessage, res: ServerResponse): boolean => {

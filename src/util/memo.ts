@@ -1,0 +1,19 @@
+/** Remembering the answers of a pure function of a string, within a bound. */
+
+/**
+ * `f`, remembering up to `max` answers (oldest forgotten first) for keys of at most `maxKeyLength`
+ * characters: documents repeat a few dozen names, hostile ones invent millions.
+ */
+export function boundedMemo<T>(f: (key: string) => T, max: number, maxKeyLength = Infinity): (key: string) => T {
+  const answers = new Map<string, T>();
+  return (key) => {
+    if (answers.has(key)) return answers.get(key)!;
+    const answer = f(key);
+    if (key.length <= maxKeyLength) {
+      // A Map keeps its insertion order: the first key is the oldest.
+      if (answers.size >= max) answers.delete(answers.keys().next().value!);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
