@@ -47,7 +47,7 @@ interface Case {
 }
 
 /** The in-process figures by id; `quick` shrinks only the scaling inputs (the named documents stay as named). */
-export const CPU_CASES: Record<string, (quick: boolean) => Case> = {
+const CPU_CASES: Record<string, (quick: boolean) => Case> = {
   'lint-typical': () => lintVsParse('CreateShadowLinkRequest', typicalRequest()),
   'lint-broker': () => lintVsParse('GetBrokerResponse', brokerResponse(40)),
   'lint-large': () => ({ ...lintVsParse('CreateShadowLinkResponse', largeResponse(5000, 12)), rounds: 3 }),
@@ -133,7 +133,7 @@ function calibrate(fn: () => unknown, minMicros: number): number {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Measures a figure: warm-up, then rounds of baseline, work, baseline. */
-export function measureCpu(c: Case, quick: boolean): CpuSample {
+function measureCpu(c: Case, quick: boolean): CpuSample {
   const minMicros = quick ? 10_000 : 100_000;
   warmUp(c.work, quick ? 200_000 : 1_000_000);
   warmUp(c.baseline, quick ? 100_000 : 300_000);

@@ -274,10 +274,10 @@ export function toYaml(value: unknown): string {
 }
 
 /** The document formats the scaling figures generate. */
-export type Format = 'json' | 'yaml';
+type Format = 'json' | 'yaml';
 
 /** `doc` as pretty-printed JSON or block YAML. */
-export const render = (doc: unknown, format: Format): string =>
+const render = (doc: unknown, format: Format): string =>
   format === 'json' ? JSON.stringify(doc, null, 2) : toYaml(doc);
 
 /** A valid link of about `mb` MB in `format`: the filter count is interpolated from two small documents. */

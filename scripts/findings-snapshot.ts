@@ -7,6 +7,8 @@
  * Three views of each file: `lintText` with the kind its name starts with (fixtures are named
  * `Kind.what.json`), `lintText` deciding the kind itself, each for every target version; and the
  * built CLI's `--format json` over each example folder, run from that folder (so its config applies).
+ * `lintText` runs at a fixed clock; the CLI has no clock option and runs at the real one, so compare
+ * two snapshots taken close together (a certificate that expires in between moves a finding).
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -29,8 +31,8 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-/** Findings without the parts that say nothing about the verdict's meaning but change with the machine. */
-const strip = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+/** A value as JSON writes it (undefined fields dropped), so that it compares like the CLI's output. */
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 function snapshot(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -43,10 +45,10 @@ function snapshot(): Record<string, unknown> {
     const prefix = rel.split('/').pop()!.split('.')[0]!;
     for (const targetVersion of TARGET_VERSIONS) {
       const detected = lintText(text, { filename: rel, now: NOW, targetVersion });
-      out[`lintText ${targetVersion} ${rel}`] = strip({ kind: detected.kind, diagnostics: detected.diagnostics });
+      out[`lintText ${targetVersion} ${rel}`] = asJson({ kind: detected.kind, diagnostics: detected.diagnostics });
       if (isDocumentKind(prefix)) {
         const named = lintText(text, { filename: rel, now: NOW, targetVersion, kind: prefix });
-        out[`lintText ${targetVersion} --kind ${prefix} ${rel}`] = strip({
+        out[`lintText ${targetVersion} --kind ${prefix} ${rel}`] = asJson({
           kind: named.kind,
           diagnostics: named.diagnostics,
         });
@@ -69,13 +71,17 @@ function snapshot(): Record<string, unknown> {
   return out;
 }
 
-const args = process.argv.slice(2);
+const [mode, file] = process.argv.slice(2);
+if (!file || (mode !== '--out' && mode !== '--compare')) {
+  console.error('usage: tsx scripts/findings-snapshot.ts --out FILE | --compare FILE');
+  process.exit(2);
+}
 const current = snapshot();
-if (args[0] === '--out' && args[1]) {
-  writeFileSync(args[1], `${JSON.stringify(current, null, 1)}\n`);
-  console.log(`wrote ${Object.keys(current).length} views to ${args[1]}`);
-} else if (args[0] === '--compare' && args[1]) {
-  const before = JSON.parse(readFileSync(args[1], 'utf8')) as Record<string, unknown>;
+if (mode === '--out') {
+  writeFileSync(file, `${JSON.stringify(current, null, 1)}\n`);
+  console.log(`wrote ${Object.keys(current).length} views to ${file}`);
+} else {
+  const before = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   let differences = 0;
   for (const key of new Set([...Object.keys(before), ...Object.keys(current)])) {
     const a = JSON.stringify(before[key]);
@@ -86,7 +92,4 @@ if (args[0] === '--out' && args[1]) {
   }
   console.log(`${Object.keys(current).length} views compared, ${differences} differ`);
   process.exitCode = differences === 0 ? 0 : 1;
-} else {
-  console.error('usage: tsx scripts/findings-snapshot.ts --out FILE | --compare FILE');
-  process.exitCode = 2;
 }

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isKindTrait, KIND_TRAIT_NAMES, type KindTrait } from '../src/model/kinds';
+import { ruleIndexFile } from './rule-index';
 
 /** The source of a new rule (importing the rule API from `api`): a working check of `name` in every shadow link it applies to, with examples to edit. */
 export function ruleScaffold(id: string, trait: KindTrait = 'request-link', api = '../rule-api'): string {
@@ -56,7 +57,8 @@ if (process.argv[1]?.endsWith('new-rule.ts')) {
   }
   writeFileSync(file, ruleScaffold(id, trait));
   console.log(`wrote src/rules/${id}.ts`);
-  execFileSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/gen.ts')], {
-    stdio: 'inherit',
-  });
+  // The index first: the generator loads the rule registry, which must already list the new rule
+  // for its docs page, the code union and the README table to be written in the same run.
+  writeFileSync(join(root, 'src/rules/index.ts'), ruleIndexFile(root));
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/gen.ts')], { stdio: 'inherit', cwd: root });
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 const camel = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** Rule ids: the `.ts` files of src/rules other than the index, sorted. */
-export function ruleFileIds(root: string): string[] {
+function ruleFileIds(root: string): string[] {
   return readdirSync(join(root, 'src/rules'))
     .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
     .map((f) => f.slice(0, -3))

@@ -1,5 +1,5 @@
 /** Adding a rule as CONTRIBUTING.md says: `npm run new:rule` writes a rule whose examples pass and the generator indexes it. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkRuleExamples } from '../src/lint/rule-examples';
 import { ruleKinds, type Rule } from '../src/rule-api/types';
 import { ruleScaffold } from '../scripts/new-rule';
-import { ruleFileIds, ruleIndexFile } from '../scripts/rule-index';
+import { ruleIndexFile } from '../scripts/rule-index';
 
 const ROOT = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'svc-new-rule-'));
@@ -24,8 +24,16 @@ describe('npm run new:rule', () => {
     expect(checkRuleExamples({ ...rule, id: '@scaffold/link-name-present' })).toEqual([]);
   });
 
-  it('the rule index lists every rule file of src/rules, so a new file is a registered rule after npm run gen', () => {
-    const index = ruleIndexFile(ROOT);
-    for (const id of ruleFileIds(ROOT)) expect(index).toContain(`from './${id}';`);
+  it('the rule index imports and lists every rule file of src/rules, sorted, and nothing else', () => {
+    const root = join(dir, 'repo');
+    mkdirSync(join(root, 'src/rules'), { recursive: true });
+    for (const name of ['index.ts', 'zeta.ts', 'link-name-present.ts', 'notes.md'])
+      writeFileSync(join(root, 'src/rules', name), '');
+    const index = ruleIndexFile(root);
+    expect(index.match(/^import \w+ from .*$/gm)).toEqual([
+      "import linkNamePresent from './link-name-present';",
+      "import zeta from './zeta';",
+    ]);
+    expect(index).toContain('export const rules: readonly Rule<string>[] = [\n  linkNamePresent,\n  zeta,\n];');
   });
 });
