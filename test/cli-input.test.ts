@@ -53,8 +53,15 @@ describe('svc-admin-spec basics', () => {
   it('lists the rules', () => {
     const r = cli(['rules', '--format', 'json']);
     expect(r.code).toBe(0);
-    const rules = JSON.parse(r.stdout) as { id: string }[];
+    const rules = JSON.parse(r.stdout) as { id: string; kinds: string[] }[];
     expect(rules.map((x) => x.id)).toContain('tls-key-cert-pair');
+    // Each built-in rule lists the kinds its trait of the kind table covers.
+    expect(rules.find((x) => x.id === 'tls-key-cert-pair')!.kinds).toEqual(['ShadowLink', 'CreateShadowLinkRequest']);
+    expect(rules.find((x) => x.id === 'output-only-field')!.kinds).toEqual([
+      'ShadowLink',
+      'CreateShadowLinkRequest',
+      'GetBrokerRequest',
+    ]);
   });
 
   it('exits 0 on the good examples and 1 on the bad ones', () => {

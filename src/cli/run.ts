@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { BUILTIN_CATALOG, catalogWith, codeDocsUrl, type RuleCatalog } from '../engine/catalog';
-import type { Rule } from '../rule-api/types';
+import { ruleKinds, type Rule } from '../rule-api/types';
 import { autofixes } from '../fix/apply';
 import { unifiedDiff } from '../fix/diff';
 import { fixText } from '../fix/fix-text';
@@ -466,7 +466,7 @@ async function listRules(cmd: RulesCommand, io: CliIO): Promise<number> {
       return {
         id: r.id,
         severity: r.severity,
-        kinds: r.kinds,
+        kinds: ruleKinds(r),
         description: r.docs.description,
         custom: r.id.startsWith('@'),
         ...(url ? { docsUrl: url } : {}),

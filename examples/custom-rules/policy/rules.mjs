@@ -11,7 +11,7 @@ const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
 export const tlsRequired = defineRule({
   id: '@acme/tls-required',
   severity: 'error',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description: 'Every shadow link uses TLS and SCRAM-SHA-512 toward its source cluster.',
     rationale: 'Security policy PS-12: replication traffic crosses data centres.',
@@ -130,7 +130,7 @@ export const tlsRequired = defineRule({
 export const linkNameRegion = defineRule({
   id: '@acme/link-name-region',
   severity: 'warning',
-  kinds: ['ShadowLink', 'CreateShadowLinkRequest'],
+  appliesTo: 'request-link',
   docs: {
     description: 'A shadow link name starts with the region of its source cluster (`eu-west-1-orders`).',
     url: 'https://wiki.example.com/platform/naming#shadow-links',
