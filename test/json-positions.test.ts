@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JsonLocator } from '../src/source/json-locate';
-import { parseJson, parseJsonTree } from '../src/source/json';
+import { jsonDepth, parseJson, parseJsonTree } from '../src/source/json';
 import { LineIndex } from '../src/source/text-position';
 import type { ParsedSource } from '../src/source/types';
 import { childPointer, isObject } from '../src/util/pointer';
@@ -205,6 +205,22 @@ describe('JSON positions on JSON.parse', () => {
     expect(dup.diagnostics.map((d) => [d.code, d.range])).toEqual([
       ['parse/duplicate-key', { start: { line: 2, column: 1 }, end: { line: 2, column: 4 } }],
     ]);
+  });
+
+  it('refuses a hostile nesting before any full parse, with the depth scan stopping at the limit', () => {
+    const deep = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`;
+    // The scan stops one level past the limit instead of reading the million levels.
+    expect(jsonDepth(deep, 512)).toBe(513);
+    expect(jsonDepth(`[{"a":"[[[\\"}"}]`, 512)).toBe(2);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const s = parseJson(deep);
+      expect(s.ok).toBe(false);
+      expect(s.diagnostics.map((d) => d.code)).toEqual(['parse/too-deep']);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('keeps __proto__ as an own key, as the tree did', () => {

@@ -165,10 +165,10 @@ function child(node: Node, token: string): { key?: Node; value: Node } | undefin
 }
 
 /**
- * The structure of a JSON text in one pass: its deepest bracket nesting and its number of keys (in
- * valid JSON, each `:` outside strings ends exactly one key).
+ * The structure of a JSON text in one pass: its deepest bracket nesting, stopping as soon as that passes
+ * `limit`, and its number of keys (in valid JSON, each `:` outside strings ends exactly one key).
  */
-function jsonShape(text: string): { depth: number; keys: number } {
+function jsonShape(text: string, limit: number): { depth: number; keys: number } {
   let depth = 0;
   let max = 0;
   let keys = 0;
@@ -186,7 +186,10 @@ function jsonShape(text: string): { depth: number; keys: number } {
       }
     } else if (c === 58) keys++;
     else if (c === 123 || c === 91) {
-      if (++depth > max) max = depth;
+      if (++depth > max) {
+        max = depth;
+        if (max > limit) break;
+      }
     } else if (c === 125 || c === 93) depth--;
   }
   return { depth: max, keys };
@@ -220,15 +223,17 @@ function countKeys(value: unknown): number {
  * are computed on the first request.
  */
 function parseFast(text: string): ParsedSource | undefined {
+  // Depth first: its scan stops at the limit, so a hostile nesting is refused without a full parse.
+  const shape = jsonShape(text, MAX_FILE_DEPTH);
+  if (shape.depth > MAX_FILE_DEPTH) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return undefined;
   }
-  const shape = jsonShape(text);
   // The depth bound also bounds countKeys' recursion.
-  if (shape.depth > MAX_FILE_DEPTH || countKeys(value) !== shape.keys) return undefined;
+  if (countKeys(value) !== shape.keys) return undefined;
   let index: LineIndex | undefined;
   let locator: JsonLocator | undefined;
   return {
