@@ -7,7 +7,7 @@ import { parseTree, printParseErrorCode, type Node, type ParseError } from 'json
 import type { Diagnostic } from '../core/diagnostics';
 import { isSecretPointer } from '../secrets/classify';
 import { parsePointer, toPointer } from '../util/pointer';
-import { JsonLocator } from './json-locate';
+import { JsonLocator, jsonShape } from './json-locate';
 import { LineIndex } from './text-position';
 import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';
 
@@ -32,25 +32,7 @@ const FRIENDLY: Record<string, string> = {
 
 /** Deepest bracket nesting of a JSON text, stopping early past `limit` (strings are skipped). */
 export function jsonDepth(text: string, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 123 || c === 91) {
-      depth++;
-      if (depth > max) {
-        max = depth;
-        if (max > limit) return max;
-      }
-    } else if (c === 125 || c === 93) depth--;
-  }
-  return max;
+  return jsonShape(text, limit).depth;
 }
 
 /** What a walk over the tree needs: the text, its positions, and where findings go. */
@@ -162,37 +144,6 @@ function child(node: Node, token: string): { key?: Node; value: Node } | undefin
     return item ? { value: item } : undefined;
   }
   return undefined;
-}
-
-/**
- * The structure of a JSON text in one pass: its deepest bracket nesting, stopping as soon as that passes
- * `limit`, and its number of keys (in valid JSON, each `:` outside strings ends exactly one key).
- */
-function jsonShape(text: string, limit: number): { depth: number; keys: number } {
-  let depth = 0;
-  let max = 0;
-  let keys = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      // To the closing quote: one that an odd run of backslashes precedes is escaped.
-      for (;;) {
-        const q = text.indexOf('"', i + 1);
-        if (q < 0) return { depth: max, keys };
-        let b = q - 1;
-        while (text.charCodeAt(b) === 92) b--;
-        i = q;
-        if ((q - 1 - b) % 2 === 0) break;
-      }
-    } else if (c === 58) keys++;
-    else if (c === 123 || c === 91) {
-      if (++depth > max) {
-        max = depth;
-        if (max > limit) break;
-      }
-    } else if (c === 125 || c === 93) depth--;
-  }
-  return { depth: max, keys };
 }
 
 /** The number of object keys in a parsed value, or -1 when a number in it is not finite. */
