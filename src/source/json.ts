@@ -1,15 +1,16 @@
 /**
  * JSON with positions, strict JSON (no comments, no trailing commas): `JSON.parse` with positions found
  * only when asked for; jsonc-parser's tree when that cannot give the same answer (a syntax error, a
- * duplicate key, a number too large for a double, a file nested too deep).
+ * duplicate key, a number too large for a double, a file nested too deep). Spans come from the
+ * locator on both paths.
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../core/diagnostics';
 import { isSecretPointer } from '../secrets/classify';
-import { parsePointer, toPointer } from '../util/pointer';
+import { toPointer } from '../util/pointer';
 import { JsonLocator, jsonShape } from './json-locate';
 import { LineIndex } from './text-position';
-import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';
+import { emptyFile, MAX_FILE_DEPTH, tooDeep, type ParsedSource } from './types';
 
 const FRIENDLY: Record<string, string> = {
   InvalidSymbol: 'Unexpected character',
@@ -113,39 +114,6 @@ function toValue(node: Node, walk: Walk, path: string[] = []): unknown {
   }
 }
 
-// Members of large objects by key, built on first lookup: locating every key of a huge object stays linear.
-const memberIndex = new WeakMap<Node, Map<string, { key: Node; value: Node }>>();
-const INDEX_FROM = 16;
-
-function child(node: Node, token: string): { key?: Node; value: Node } | undefined {
-  if (node.type === 'object') {
-    const props = node.children ?? [];
-    if (props.length < INDEX_FROM) {
-      // The last property with the name is the one whose value counts.
-      for (let i = props.length - 1; i >= 0; i--) {
-        const [k, v] = props[i]!.children ?? [];
-        if (k && v && k.value === token) return { key: k, value: v };
-      }
-      return undefined;
-    }
-    let index = memberIndex.get(node);
-    if (!index) {
-      index = new Map();
-      for (const prop of props) {
-        const [k, v] = prop.children ?? [];
-        if (k && v) index.set(String(k.value), { key: k, value: v });
-      }
-      memberIndex.set(node, index);
-    }
-    return index.get(token);
-  }
-  if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(token)) {
-    const item = node.children?.[Number(token)];
-    return item ? { value: item } : undefined;
-  }
-  return undefined;
-}
-
 /** The number of object keys in a parsed value, or -1 when a number in it is not finite. */
 function countKeys(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? 0 : -1;
@@ -203,7 +171,7 @@ export function parseJson(text: string): ParsedSource {
   return parseFast(text) ?? parseJsonTree(text);
 }
 
-/** Parses JSON text with jsonc-parser's tree: the syntax findings, and the positions `parseJson`'s must equal. */
+/** Parses JSON text with jsonc-parser's tree: the value and findings `parseJson`'s must equal (spans by the locator). */
 export function parseJsonTree(text: string): ParsedSource {
   const index = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
@@ -234,21 +202,10 @@ export function parseJsonTree(text: string): ParsedSource {
     });
   }
   if (errors.length > 0 || !root) return { ...base, ok: false, value: undefined, span: () => undefined };
-  const span = (pointer: string): NodeSpan | undefined => {
-    let node: Node = root;
-    let key: Node | undefined;
-    for (const token of parsePointer(pointer)) {
-      const next = child(node, token);
-      if (!next) return undefined;
-      node = next.value;
-      key = next.key;
-    }
-    const s: NodeSpan = { value: [node.offset, node.offset + node.length] };
-    if (key) s.key = [key.offset, key.offset + key.length];
-    return s;
-  };
   const walk: Walk = { text, index, out: diagnostics };
   const value = toValue(root, walk);
   if (walk.overflow) return { ...base, ok: false, value: undefined, span: () => undefined };
-  return { ...base, ok: true, value, span };
+  // The locator gives the tree's spans (the last of duplicate keys counts, as in the value).
+  let locator: JsonLocator | undefined;
+  return { ...base, ok: true, value, span: (pointer) => (locator ??= new JsonLocator(text)).span(pointer) };
 }
