@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { JsonLocator } from '../src/source/json-locate';
 import { jsonDepth, parseJson, parseJsonTree } from '../src/source/json';
-import { LineIndex } from '../src/source/text-position';
+import { LineIndex, lineStarts } from '../src/source/text-position';
 import type { NodeSpan, ParsedSource } from '../src/source/types';
 import { childPointer, isObject, parsePointer } from '../src/util/pointer';
 import { FUZZ_LIMIT as LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
@@ -270,6 +270,20 @@ describe('JSON positions on JSON.parse', () => {
     expect(Object.hasOwn(s.value as object, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(s.value)).toBe(Object.prototype);
     expect(s.span('/__proto__/polluted')).toEqual({ key: [14, 24], value: [25, 29] });
+  });
+
+  it('starts lines after LF, CRLF and a lone CR (the starts LineIndex and the secret masking share)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '\n', '\r', '\r\n', '\u2028', 'é') }), (text) => {
+        const starts = [0];
+        for (let i = 0; i < text.length; i++) {
+          const c = text[i];
+          if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) starts.push(i + 1);
+        }
+        expect(lineStarts(text)).toEqual(starts);
+      }),
+      { numRuns: fuzzRuns(300, 0.01), seed: fuzzSeed(17_0305), interruptAfterTimeLimit: LIMIT },
+    );
   });
 
   it('puts offsets on the lines that LF, CRLF and a lone CR make', () => {
