@@ -5,13 +5,14 @@
  * damage (so that the two parsers also accept and refuse the same texts).
  */
 import fc from 'fast-check';
+import { parseTree, type Node } from 'jsonc-parser';
 import { isDeepStrictEqual } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JsonLocator } from '../src/source/json-locate';
-import { parseJson, parseJsonTree } from '../src/source/json';
-import { LineIndex } from '../src/source/text-position';
-import type { ParsedSource } from '../src/source/types';
-import { childPointer, isObject } from '../src/util/pointer';
+import { jsonDepth, parseJson, parseJsonTree } from '../src/source/json';
+import { LineIndex, lineStarts } from '../src/source/text-position';
+import type { NodeSpan, ParsedSource } from '../src/source/types';
+import { childPointer, isObject, parsePointer } from '../src/util/pointer';
 import { FUZZ_LIMIT as LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
 
 type Tree = { t: 'obj'; entries: [string, Tree][] } | { t: 'arr'; items: Tree[] } | { t: 'lit'; text: string };
@@ -115,14 +116,54 @@ function pointers(value: unknown): string[] {
   return out;
 }
 
-/** The new source and the tree's agree on everything a caller can see. */
+/** The child of a tree node at one pointer token: the last property with the name, or the item at the index. */
+function treeChild(node: Node, token: string): { key?: Node; value: Node } | undefined {
+  if (node.type === 'object') {
+    const props = node.children ?? [];
+    for (let i = props.length - 1; i >= 0; i--) {
+      const [k, v] = props[i]!.children ?? [];
+      if (k && v && k.value === token) return { key: k, value: v };
+    }
+    return undefined;
+  }
+  if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(token)) {
+    const item = node.children?.[Number(token)];
+    return item ? { value: item } : undefined;
+  }
+  return undefined;
+}
+
+/** The oracle for spans, independent of the locator: a walk over jsonc-parser's tree of a valid text. */
+function treeSpans(text: string): (pointer: string) => NodeSpan | undefined {
+  const root = parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
+  return (pointer) => {
+    if (!root) return undefined;
+    let node: Node = root;
+    let key: Node | undefined;
+    for (const token of parsePointer(pointer)) {
+      const next = treeChild(node, token);
+      if (!next) return undefined;
+      node = next.value;
+      key = next.key;
+    }
+    const s: NodeSpan = { value: [node.offset, node.offset + node.length] };
+    if (key) s.key = [key.offset, key.offset + key.length];
+    return s;
+  };
+}
+
+/** The new source and the tree's agree on everything a caller can see, and their spans are the tree's. */
 function expectSame(text: string): void {
   const fast: ParsedSource = parseJson(text);
   const tree = parseJsonTree(text);
   expect(fast.ok).toBe(tree.ok);
   expect(isDeepStrictEqual(fast.value, tree.value)).toBe(true);
   expect(fast.diagnostics).toEqual(tree.diagnostics);
-  for (const p of pointers(tree.value)) expect(fast.span(p), p).toEqual(tree.span(p));
+  const oracle = tree.ok ? treeSpans(text) : () => undefined;
+  for (const p of pointers(tree.value)) {
+    expect(fast.span(p), p).toEqual(oracle(p));
+    expect(tree.span(p), p).toEqual(oracle(p));
+  }
   for (const o of [0, text.length >> 1, text.length - 1, text.length])
     expect(fast.range(o, o + 1)).toEqual(tree.range(o, o + 1));
 }
@@ -148,7 +189,8 @@ describe('JSON positions on JSON.parse', () => {
         const tree = parseJsonTree(text);
         if (!tree.ok) return; // a number beyond a double: the tree refuses it, JSON.parse does not
         const locator = new JsonLocator(text);
-        for (const p of pointers(tree.value)) expect(locator.span(p), p).toEqual(tree.span(p));
+        const oracle = treeSpans(text);
+        for (const p of pointers(tree.value)) expect(locator.span(p), p).toEqual(oracle(p));
       }),
       { numRuns: fuzzRuns(300, 0.01), seed: fuzzSeed(17_0302), interruptAfterTimeLimit: LIMIT },
     );
@@ -207,11 +249,41 @@ describe('JSON positions on JSON.parse', () => {
     ]);
   });
 
+  it('refuses a hostile nesting before any full parse, with the depth scan stopping at the limit', () => {
+    const deep = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`;
+    // The scan stops one level past the limit instead of reading the million levels.
+    expect(jsonDepth(deep, 512)).toBe(513);
+    expect(jsonDepth(`[{"a":"[[[\\"}"}]`, 512)).toBe(2);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const s = parseJson(deep);
+      expect(s.ok).toBe(false);
+      expect(s.diagnostics.map((d) => d.code)).toEqual(['parse/too-deep']);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it('keeps __proto__ as an own key, as the tree did', () => {
     const s = parseJson('{"__proto__":{"polluted":true}}');
     expect(Object.hasOwn(s.value as object, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(s.value)).toBe(Object.prototype);
     expect(s.span('/__proto__/polluted')).toEqual({ key: [14, 24], value: [25, 29] });
+  });
+
+  it('starts lines after LF, CRLF and a lone CR (the starts LineIndex and the secret masking share)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '\n', '\r', '\r\n', '\u2028', 'é') }), (text) => {
+        const starts = [0];
+        for (let i = 0; i < text.length; i++) {
+          const c = text[i];
+          if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) starts.push(i + 1);
+        }
+        expect(lineStarts(text)).toEqual(starts);
+      }),
+      { numRuns: fuzzRuns(300, 0.01), seed: fuzzSeed(17_0305), interruptAfterTimeLimit: LIMIT },
+    );
   });
 
   it('puts offsets on the lines that LF, CRLF and a lone CR make', () => {

@@ -8,8 +8,8 @@ import type { NodeSpan } from './types';
 
 const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
 
-/** The offset just past the string whose opening quote is at `start`. */
-function stringEnd(text: string, start: number): number {
+/** The offset just past the string whose opening quote is at `start` (the text's end when it is unterminated). */
+export function stringEnd(text: string, start: number): number {
   let from = start + 1;
   for (;;) {
     const q = text.indexOf('"', from);
@@ -41,24 +41,45 @@ function scalarEnd(text: string, start: number): number {
   return i;
 }
 
-/** Where every object and array starts and ends, in one pass: starts ascending, `ends[i]` just past `starts[i]`'s close. */
-function brackets(text: string): { starts: number[]; ends: number[] } {
-  const starts: number[] = [];
-  const ends: number[] = [];
+/** Where every object and array starts and ends: starts ascending, `ends[i]` just past `starts[i]`'s close. */
+export interface Containers {
+  starts: number[];
+  ends: number[];
+}
+
+/**
+ * The structure of a JSON text in one pass (strings skipped): its deepest bracket nesting, stopping as
+ * soon as that passes `limit`, and its number of keys (in valid JSON, each `:` outside strings ends
+ * exactly one key). With `containers`, it also records where each object and array starts and ends.
+ */
+export function jsonShape(text: string, limit: number, containers?: Containers): { depth: number; keys: number } {
+  let depth = 0;
+  let max = 0;
+  let keys = 0;
   const open: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) i = stringEnd(text, i) - 1;
+    else if (c === 58) keys++;
     else if (c === 123 || c === 91) {
-      open.push(starts.length);
-      starts.push(i);
-      ends.push(text.length);
+      if (containers) {
+        open.push(containers.starts.length);
+        containers.starts.push(i);
+        containers.ends.push(text.length);
+      }
+      if (++depth > max) {
+        max = depth;
+        if (max > limit) break;
+      }
     } else if (c === 125 || c === 93) {
-      const k = open.pop();
-      if (k !== undefined) ends[k] = i + 1;
+      depth--;
+      if (containers) {
+        const k = open.pop();
+        if (k !== undefined) containers.ends[k] = i + 1;
+      }
     }
   }
-  return { starts, ends };
+  return { depth: max, keys };
 }
 
 /** The key a string token spells (decoded only when it has escapes). */
@@ -72,7 +93,7 @@ export class JsonLocator {
   private readonly members = new Map<number, Map<string, NodeSpan>>();
   private readonly items = new Map<number, NodeSpan[]>();
   /** Built on the first container whose end is needed, so that skipping a container never rescans it. */
-  private index?: { starts: number[]; ends: number[] };
+  private index?: Containers;
 
   /** The root value: the text is one valid value, from its first to its last non-whitespace character. */
   private readonly root: [number, number];
@@ -104,7 +125,11 @@ export class JsonLocator {
     const c = text.charCodeAt(start);
     if (c === 34) return stringEnd(text, start);
     if (c !== 123 && c !== 91) return scalarEnd(text, start);
-    const { starts, ends } = (this.index ??= brackets(text));
+    if (!this.index) {
+      this.index = { starts: [], ends: [] };
+      jsonShape(text, Infinity, this.index);
+    }
+    const { starts, ends } = this.index;
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {

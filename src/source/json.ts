@@ -1,15 +1,16 @@
 /**
  * JSON with positions, strict JSON (no comments, no trailing commas): `JSON.parse` with positions found
  * only when asked for; jsonc-parser's tree when that cannot give the same answer (a syntax error, a
- * duplicate key, a number too large for a double, a file nested too deep).
+ * duplicate key, a number too large for a double, a file nested too deep). Spans come from the
+ * locator on both paths.
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../core/diagnostics';
 import { isSecretPointer } from '../secrets/classify';
-import { parsePointer, toPointer } from '../util/pointer';
-import { JsonLocator } from './json-locate';
+import { toPointer } from '../util/pointer';
+import { JsonLocator, jsonShape } from './json-locate';
 import { LineIndex } from './text-position';
-import { emptyFile, MAX_FILE_DEPTH, tooDeep, type NodeSpan, type ParsedSource } from './types';
+import { emptyFile, MAX_FILE_DEPTH, tooDeep, type ParsedSource } from './types';
 
 const FRIENDLY: Record<string, string> = {
   InvalidSymbol: 'Unexpected character',
@@ -32,25 +33,7 @@ const FRIENDLY: Record<string, string> = {
 
 /** Deepest bracket nesting of a JSON text, stopping early past `limit` (strings are skipped). */
 export function jsonDepth(text: string, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 123 || c === 91) {
-      depth++;
-      if (depth > max) {
-        max = depth;
-        if (max > limit) return max;
-      }
-    } else if (c === 125 || c === 93) depth--;
-  }
-  return max;
+  return jsonShape(text, limit).depth;
 }
 
 /** What a walk over the tree needs: the text, its positions, and where findings go. */
@@ -131,67 +114,6 @@ function toValue(node: Node, walk: Walk, path: string[] = []): unknown {
   }
 }
 
-// Members of large objects by key, built on first lookup: locating every key of a huge object stays linear.
-const memberIndex = new WeakMap<Node, Map<string, { key: Node; value: Node }>>();
-const INDEX_FROM = 16;
-
-function child(node: Node, token: string): { key?: Node; value: Node } | undefined {
-  if (node.type === 'object') {
-    const props = node.children ?? [];
-    if (props.length < INDEX_FROM) {
-      // The last property with the name is the one whose value counts.
-      for (let i = props.length - 1; i >= 0; i--) {
-        const [k, v] = props[i]!.children ?? [];
-        if (k && v && k.value === token) return { key: k, value: v };
-      }
-      return undefined;
-    }
-    let index = memberIndex.get(node);
-    if (!index) {
-      index = new Map();
-      for (const prop of props) {
-        const [k, v] = prop.children ?? [];
-        if (k && v) index.set(String(k.value), { key: k, value: v });
-      }
-      memberIndex.set(node, index);
-    }
-    return index.get(token);
-  }
-  if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(token)) {
-    const item = node.children?.[Number(token)];
-    return item ? { value: item } : undefined;
-  }
-  return undefined;
-}
-
-/**
- * The structure of a JSON text in one pass: its deepest bracket nesting and its number of keys (in
- * valid JSON, each `:` outside strings ends exactly one key).
- */
-function jsonShape(text: string): { depth: number; keys: number } {
-  let depth = 0;
-  let max = 0;
-  let keys = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      // To the closing quote: one that an odd run of backslashes precedes is escaped.
-      for (;;) {
-        const q = text.indexOf('"', i + 1);
-        if (q < 0) return { depth: max, keys };
-        let b = q - 1;
-        while (text.charCodeAt(b) === 92) b--;
-        i = q;
-        if ((q - 1 - b) % 2 === 0) break;
-      }
-    } else if (c === 58) keys++;
-    else if (c === 123 || c === 91) {
-      if (++depth > max) max = depth;
-    } else if (c === 125 || c === 93) depth--;
-  }
-  return { depth: max, keys };
-}
-
 /** The number of object keys in a parsed value, or -1 when a number in it is not finite. */
 function countKeys(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? 0 : -1;
@@ -220,15 +142,17 @@ function countKeys(value: unknown): number {
  * are computed on the first request.
  */
 function parseFast(text: string): ParsedSource | undefined {
+  // Depth first: its scan stops at the limit, so a hostile nesting is refused without a full parse.
+  const shape = jsonShape(text, MAX_FILE_DEPTH);
+  if (shape.depth > MAX_FILE_DEPTH) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return undefined;
   }
-  const shape = jsonShape(text);
   // The depth bound also bounds countKeys' recursion.
-  if (shape.depth > MAX_FILE_DEPTH || countKeys(value) !== shape.keys) return undefined;
+  if (countKeys(value) !== shape.keys) return undefined;
   let index: LineIndex | undefined;
   let locator: JsonLocator | undefined;
   return {
@@ -247,7 +171,7 @@ export function parseJson(text: string): ParsedSource {
   return parseFast(text) ?? parseJsonTree(text);
 }
 
-/** Parses JSON text with jsonc-parser's tree: the syntax findings, and the positions `parseJson`'s must equal. */
+/** Parses JSON text with jsonc-parser's tree: the value and findings `parseJson`'s must equal (spans by the locator). */
 export function parseJsonTree(text: string): ParsedSource {
   const index = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
@@ -278,21 +202,10 @@ export function parseJsonTree(text: string): ParsedSource {
     });
   }
   if (errors.length > 0 || !root) return { ...base, ok: false, value: undefined, span: () => undefined };
-  const span = (pointer: string): NodeSpan | undefined => {
-    let node: Node = root;
-    let key: Node | undefined;
-    for (const token of parsePointer(pointer)) {
-      const next = child(node, token);
-      if (!next) return undefined;
-      node = next.value;
-      key = next.key;
-    }
-    const s: NodeSpan = { value: [node.offset, node.offset + node.length] };
-    if (key) s.key = [key.offset, key.offset + key.length];
-    return s;
-  };
   const walk: Walk = { text, index, out: diagnostics };
   const value = toValue(root, walk);
   if (walk.overflow) return { ...base, ok: false, value: undefined, span: () => undefined };
-  return { ...base, ok: true, value, span };
+  // The locator gives the tree's spans (the last of duplicate keys counts, as in the value).
+  let locator: JsonLocator | undefined;
+  return { ...base, ok: true, value, span: (pointer) => (locator ??= new JsonLocator(text)).span(pointer) };
 }

@@ -7,6 +7,7 @@
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 import { jsonDepth } from './json';
+import { lineStarts } from './text-position';
 import { MAX_FILE_DEPTH } from './types';
 import { composeQuietly, readCst } from './yaml';
 import { indexYaml } from './yaml-value';
@@ -88,16 +89,6 @@ function documentSpans(doc: Document, out: Span[]): void {
       } else if (!isScalar(node)) stack.push({ n: node, secret: true, depth: depth + 1 });
     }
   }
-}
-
-/** Start offset of each line (after `\n`, `\r\n` or a lone `\r`). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
-  return starts;
 }
 
 const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
