@@ -4,7 +4,9 @@
  * flags are checked against each config's rules, custom ones included.
  */
 import { dirname, join, resolve } from 'node:path';
+import { BUILTIN_CATALOG, catalogWith, type RuleCatalog } from '../engine/catalog';
 import { checkRuleSettings, type RuleSettings } from '../engine/settings';
+import type { Rule } from '../rule-api/types';
 import { ConfigError, emptyConfig, readConfig, type Config } from '../config/config';
 import { ConfigLookup } from '../config/discover';
 import { IGNORE_FILE_NAME } from '../config/suppress';
@@ -44,7 +46,7 @@ function checkFlags(rules: RuleSettings | undefined, config: Config): void {
   }
 }
 
-/** The configs for a run of `lint` or `--print-config`: none is read before a file needs it. */
+/** The configs for a run of `lint`, `apply` or `--print-config`: none is read before a file needs it. */
 export async function commandConfigs(flags: ConfigFlags, cwd: string): Promise<CommandConfigs> {
   // Built-in rule ids are checked before any file is read; custom ones once their config is loaded.
   const builtIn = Object.fromEntries(Object.entries(flags.rules ?? {}).filter(([id]) => !id.startsWith('@')));
@@ -76,8 +78,15 @@ export async function commandConfigs(flags: ConfigFlags, cwd: string): Promise<C
   };
 }
 
-/** The one config of a command that has no files of its own (`rules`, `apply`): --config, none, or the working directory's. */
+/** The one config of a command that has no files of its own (`rules`): --config, none, or the working directory's. */
 export async function loadConfig(flags: ConfigFlags, cwd: string): Promise<Config> {
   const configs = await commandConfigs(flags, cwd);
   return (await configs.forFile(undefined)).config;
+}
+
+/** The rules of every config used: the built-in ones and each config's custom rules (the first of an id wins). */
+export function catalogOf(configs: CommandConfigs): RuleCatalog {
+  const custom = new Map<string, Rule>();
+  for (const c of configs.used()) for (const r of c.catalog.custom) if (!custom.has(r.id)) custom.set(r.id, r);
+  return custom.size === 0 ? BUILTIN_CATALOG : catalogWith([...custom.values()], 'the configs');
 }

@@ -1,8 +1,7 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { BUILTIN_CATALOG, catalogWith, codeDocsUrl, type RuleCatalog } from '../engine/catalog';
-import type { Rule } from '../rule-api/types';
+import { codeDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { autofixes } from '../fix/apply';
 import { unifiedDiff } from '../fix/diff';
 import { fixText } from '../fix/fix-text';
@@ -34,7 +33,7 @@ import {
   writeFileAtomic,
 } from '../config/fs-safe';
 import { applyIgnoreFile, ignoredBy, readIgnoreFile, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
-import { commandConfigs, ConfigError, loadConfig, type CommandConfigs, type Config } from './config';
+import { catalogOf, commandConfigs, ConfigError, loadConfig, type CommandConfigs, type Config } from './config';
 import { effectiveSettings } from './print-config';
 import { expandInputs, type Input } from './files';
 import { VERSION } from '../util/version';
@@ -335,13 +334,6 @@ async function applyBaseline(
   return linted.map((l) =>
     l.ignore && l.absolute ? applyIgnoreFile(l.result.diagnostics, l.ignore, l.absolute) : l.result.diagnostics,
   );
-}
-
-/** The rules of every config used: the built-in ones and each config's custom rules (the first of an id wins). */
-function catalogOf(configs: CommandConfigs): RuleCatalog {
-  const custom = new Map<string, Rule>();
-  for (const c of configs.used()) for (const r of c.catalog.custom) if (!custom.has(r.id)) custom.set(r.id, r);
-  return custom.size === 0 ? BUILTIN_CATALOG : catalogWith([...custom.values()], 'the configs');
 }
 
 /** Writes each report: the findings --quiet keeps, capped; a console summary when every report went to a file. */
