@@ -9,7 +9,7 @@ import { checkRuleSettings, type RuleSettings } from '../engine/settings';
 import type { Rule } from '../rule-api/types';
 import { ConfigError, emptyConfig, readConfig, type Config } from '../config/config';
 import { ConfigLookup } from '../config/discover';
-import { IGNORE_FILE_NAME } from '../config/suppress';
+import { IGNORE_FILE_NAME, type IgnoreFile } from '../config/suppress';
 import { UsageError } from './usage-error';
 
 export { ConfigError, type Config, type RuleSettings };
@@ -35,6 +35,8 @@ export interface CommandConfigs {
   forFile(absolute: string | undefined): Promise<FileConfig>;
   /** Every config used so far, in the order first used. */
   used(): Config[];
+  /** The ignore file at a path, read once per run (one object however many files share it); throws for a malformed one. */
+  ignoreFor(path: string): IgnoreFile;
 }
 
 /** Checks the --rule flags against a config's catalogue. */
@@ -60,12 +62,13 @@ export async function commandConfigs(flags: ConfigFlags, cwd: string): Promise<C
     }
     return config;
   };
+  const lookup = new ConfigLookup();
+  const ignoreFor = (path: string) => lookup.ignoreFor(path);
   if (flags.noConfig || flags.config) {
     const config = use(flags.config ? await readConfig(resolve(cwd, flags.config)) : emptyConfig(cwd));
     const ignoreFile = named ?? join(config.path ? config.root : cwd, IGNORE_FILE_NAME);
-    return { forFile: () => Promise.resolve({ config, ignoreFile }), used: () => [...used] };
+    return { forFile: () => Promise.resolve({ config, ignoreFile }), used: () => [...used], ignoreFor };
   }
-  const lookup = new ConfigLookup();
   return {
     async forFile(absolute) {
       const dir = absolute === undefined ? cwd : dirname(absolute);
@@ -75,6 +78,7 @@ export async function commandConfigs(flags: ConfigFlags, cwd: string): Promise<C
       return { config, ignoreFile };
     },
     used: () => [...used],
+    ignoreFor,
   };
 }
 

@@ -32,7 +32,7 @@ import {
   readRegularFile,
   writeFileAtomic,
 } from '../config/fs-safe';
-import { applyIgnoreFile, ignoredBy, readIgnoreFile, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
+import { applyIgnoreFile, ignoredBy, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { catalogOf, commandConfigs, ConfigError, loadConfig, type CommandConfigs, type Config } from './config';
 import { effectiveSettings } from './print-config';
 import { expandInputs, type Input } from './files';
@@ -175,19 +175,13 @@ async function governInputs(
   inputs: readonly Input[],
   configs: CommandConfigs,
 ): Promise<(Governed | undefined)[]> {
-  const ignoreFiles = new Map<string, IgnoreFile>();
   const govern = async (absolute: string | undefined): Promise<Governed> => {
     const { config, ignoreFile } = await configs.forFile(absolute);
-    let ignore = ignoreFiles.get(ignoreFile);
-    if (!ignore) {
-      try {
-        ignore = readIgnoreFile(ignoreFile);
-      } catch (error) {
-        throw new ConfigError((error as Error).message);
-      }
-      ignoreFiles.set(ignoreFile, ignore);
+    try {
+      return { config, ignore: configs.ignoreFor(ignoreFile) };
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
     }
-    return { config, ignore };
   };
   const governed: (Governed | undefined)[] = [];
   for (const input of inputs) {

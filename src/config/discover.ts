@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CONFIG_NAMES, emptyConfig, readConfig, type Config } from './config';
-import { IGNORE_FILE_NAME } from './suppress';
+import { IGNORE_FILE_NAME, indexOf, readIgnoreFile, type IgnoreFile } from './suppress';
 
 /** The settings files in force for one directory. */
 export interface SettingsFiles {
@@ -46,13 +46,14 @@ function stampOf(files: readonly string[]): string {
 }
 
 /**
- * Finds and loads configs by directory, remembering each directory's answer and each config file
- * it loaded until `clear()` (a config or ignore file was created, changed or deleted), or, with
+ * Finds and loads configs by directory, remembering each directory's answer and each config and
+ * ignore file it read until `clear()` (a config or ignore file was created, changed or deleted), or, with
  * `recheckPlugins`, until one of the config's plugin files changes.
  */
 export class ConfigLookup {
   private readonly dirs = new Map<string, SettingsFiles>();
   private readonly configs = new Map<string, Promise<Config>>();
+  private readonly ignoreFiles = new Map<string, IgnoreFile>();
   /** With `recheckPlugins`: the plugin files of each loaded config, as they were when it was loaded. */
   private readonly pluginStamps = new Map<string, { files: string[]; stamp: string }>();
 
@@ -103,10 +104,25 @@ export class ConfigLookup {
     return loading;
   }
 
-  /** Forgets every directory's answer and every loaded config. */
+  /**
+   * The ignore file at `path` (empty when it does not exist), read, checked and indexed once; the
+   * same object each time, so usage recorded in it is shared. Throws for a malformed one.
+   */
+  ignoreFor(path: string): IgnoreFile {
+    let ignore = this.ignoreFiles.get(path);
+    if (!ignore) {
+      ignore = readIgnoreFile(path);
+      indexOf(ignore);
+      this.ignoreFiles.set(path, ignore);
+    }
+    return ignore;
+  }
+
+  /** Forgets every directory's answer, every loaded config and every ignore file read. */
   clear(): void {
     this.dirs.clear();
     this.configs.clear();
     this.pluginStamps.clear();
+    this.ignoreFiles.clear();
   }
 }

@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { emptyConfig, fileLintOptions, isIgnored, type Config } from '../config/config';
 import { ConfigLookup } from '../config/discover';
-import { applyIgnoreFile, readIgnoreFile, type IgnoreFile } from '../config/suppress';
+import { applyIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { isToolConfigFile } from '../config/tool-files';
 import { docsUrl } from '../engine/registry';
 import { kindOfSchemaRef } from '../kind/detect';
@@ -113,7 +113,7 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
     const ignorePath = path ? configs.filesFor(dirname(path)).ignoreFile : undefined;
     if (ignorePath) {
       dependencies.push(ignorePath);
-      ignore = readIgnoreFile(ignorePath);
+      ignore = configs.ignoreFor(ignorePath);
     }
   } catch (error) {
     // A broken config stops the command before it lints anything; the editor says so on each document it would govern.
