@@ -14,7 +14,7 @@ export interface LintHost {
   analyze(document: TextDocument, wasOwned: boolean, generation: number): Promise<Analysis>;
   /** Shows the findings of the version that was linted. */
   publish(uri: string, version: number, analysis: Analysis): void;
-  /** A lint failed (not merely superseded). */
+  /** A lint failed (not merely cancelled). */
   failed(uri: string, error: unknown): void;
 }
 
@@ -40,8 +40,8 @@ export class DocumentLints {
 
   constructor(
     private readonly host: LintHost,
-    /** True when a lint that failed this way was superseded, not broken (nothing to report). */
-    private readonly superseded: (error: unknown) => boolean = () => false,
+    /** True when a lint that failed this way was cancelled (document closed, server stopping), not broken. */
+    private readonly cancelled: (error: unknown) => boolean = () => false,
   ) {}
 
   /** Which settings files the lints see: bumped whenever one changes. */
@@ -114,7 +114,7 @@ export class DocumentLints {
         },
         (error: unknown) => {
           if (state.running === lint) state.running = undefined;
-          if (!this.superseded(error)) this.host.failed(uri, error);
+          if (!this.cancelled(error)) this.host.failed(uri, error);
           return undefined;
         },
       ),
