@@ -303,7 +303,12 @@ async function applyBaseline(
 ): Promise<Diagnostic[][]> {
   if (cmd.writeIgnoreFile) {
     const groups = new Map<IgnoreFile, Linted[]>();
-    for (const l of linted) if (l.ignore) groups.set(l.ignore, [...(groups.get(l.ignore) ?? []), l]);
+    for (const l of linted) {
+      if (!l.ignore) continue;
+      const group = groups.get(l.ignore);
+      if (group) group.push(l);
+      else groups.set(l.ignore, [l]);
+    }
     if (groups.size === 0) {
       const { ignoreFile } = await configs.forFile(undefined);
       groups.set({ path: ignoreFile, entries: [], used: new Set() }, []);
