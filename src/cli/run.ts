@@ -293,14 +293,16 @@ function writeFixes(cmd: LintCommand, io: CliIO, linted: readonly Linted[], outp
 /**
  * The baseline: --write-ignore-file records each file's findings in its own ignore file (the one
  * beside its config; the working directory's when no file was linted), then every ignore file drops
- * what it records. Returns every finding left, which decides the exit code.
+ * what it records. Returns every finding left, which decides the exit code, and the rules of every
+ * config used (the reports name custom rules from it).
  */
 async function applyBaseline(
   cmd: LintCommand,
   io: CliIO,
   linted: readonly Linted[],
   configs: CommandConfigs,
-): Promise<Diagnostic[][]> {
+): Promise<{ complete: Diagnostic[][]; catalog: RuleCatalog }> {
+  let catalog: RuleCatalog | undefined;
   if (cmd.writeIgnoreFile) {
     const groups = new Map<IgnoreFile, Linted[]>();
     for (const l of linted) {
@@ -313,7 +315,8 @@ async function applyBaseline(
       const { ignoreFile } = await configs.forFile(undefined);
       groups.set({ path: ignoreFile, entries: [], used: new Set() }, []);
     }
-    const catalog = catalogOf(configs);
+    // Built after the working directory's config (when no file was linted) counts as used.
+    catalog = catalogOf(configs);
     for (const [ignore, files] of [...groups].sort(([a], [b]) => (a.path < b.path ? -1 : 1))) {
       try {
         ignore.entries = writeIgnoreFile(
@@ -330,9 +333,10 @@ async function applyBaseline(
       io.stderr.write(`Wrote ${count} entr${count === 1 ? 'y' : 'ies'} to ${ignore.path}.\n`);
     }
   }
-  return linted.map((l) =>
+  const complete = linted.map((l) =>
     l.ignore && l.absolute ? applyIgnoreFile(l.result.diagnostics, l.ignore, l.absolute) : l.result.diagnostics,
   );
+  return { complete, catalog: catalog ?? catalogOf(configs) };
 }
 
 /** Writes each report: the findings --quiet keeps, capped; a console summary when every report went to a file. */
@@ -392,8 +396,8 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   const governed = await governInputs(cmd, io, inputs, configs);
   const linted = await lintInputs(cmd, io, inputs, governed);
   writeFixes(cmd, io, linted, outputs);
-  const complete = await applyBaseline(cmd, io, linted, configs);
-  writeReports(cmd, io, linted, complete, outputs, catalogOf(configs));
+  const { complete, catalog } = await applyBaseline(cmd, io, linted, configs);
+  writeReports(cmd, io, linted, complete, outputs, catalog);
   return exitCode(cmd, complete, io);
 }
 
