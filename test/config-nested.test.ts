@@ -89,6 +89,23 @@ describe('nested configs in the command', () => {
     expect(cli(['lint', 'nested.yaml'], { cwd: join(dir, 'team/sub') }).code).toBe(0);
   });
 
+  it('apply --dry-run lints each file with its own config, as lint does', () => {
+    const dir = repo();
+    const apply = (cwd: string, file: string) =>
+      cli(['apply', '--dry-run', '--target-version', '26.1', file], { cwd, env: { NO_COLOR: '1' } });
+    // The sub-folder's config turns the rule off: lint passes the file, so apply would send it.
+    expect(cli(['lint', 'team/sub/nested.yaml'], { cwd: dir }).code).toBe(0);
+    const nested = apply(dir, 'team/sub/nested.yaml');
+    expect([nested.code, nested.stderr]).toEqual([0, '']);
+    expect(nested.stdout).toContain('would send');
+    // The root config makes it an error: lint fails the root file, so apply stops, from any directory.
+    expect(cli(['lint', '../root.yaml'], { cwd: join(dir, 'team') }).code).toBe(1);
+    const root = apply(join(dir, 'team'), '../root.yaml');
+    expect(root.code).toBe(1);
+    expect(root.stdout).toContain('fetch-size-order');
+    expect(root.stderr).toContain('nothing was sent');
+  });
+
   it('without any config, the nearest ignore file up from the file is read', () => {
     const dir = scratch({
       'links/a.json':

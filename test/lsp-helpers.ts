@@ -8,6 +8,7 @@ import {
   DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  DidSaveTextDocumentNotification,
   ExitNotification,
   FileChangeType,
   InitializedNotification,
@@ -192,6 +193,11 @@ export class LspSession {
   async close(uri: string): Promise<void> {
     this.documents.delete(uri);
     await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  /** Tells the server an open document was saved. */
+  async save(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
   }
 
   /** Tells the server files changed on disk. */

@@ -297,6 +297,40 @@ describe('language server: config, ignore file, directives', () => {
     }
   });
 
+  it('sees an edited plugin rule without a restart', async () => {
+    const plugin = (message: string) =>
+      `export default { id: '@acme/name', severity: 'warning', kinds: ['ShadowLink'], docs: { description: 'Names.' }, messages: { m: '${message}' }, check(ctx) { ctx.report({ messageId: 'm', pointer: '/name' }); } };\n`;
+    const dir = scratch({
+      'svc-admin-spec.config.yaml': 'plugins: ["./rules/policy.mjs"]\n',
+      'rules/policy.mjs': plugin('first'),
+      'a.yaml': GOOD_YAML,
+    });
+    const file = join(dir, 'rules/policy.mjs');
+    const session = await LspSession.start(dir);
+    try {
+      const uri = uriOf(join(dir, 'a.yaml'));
+      const messages = (ds: Diagnostic[]) => ds.filter((d) => d.code === '@acme/name').map((d) => d.message);
+      expect(messages(await session.open(uri, GOOD_YAML))).toEqual(['first']);
+      // Changed on disk and watched: every document is linted again at once.
+      writeFileSync(file, plugin('second, edited'));
+      let next = session.nextDiagnostics(uri);
+      await session.filesChanged([uriOf(file)]);
+      expect(messages((await next).diagnostics)).toEqual(['second, edited']);
+      // Saved in the editor: the same.
+      await session.open(uriOf(file), plugin('second, edited'), 'javascript');
+      writeFileSync(file, plugin('third, saved'));
+      next = session.nextDiagnostics(uri);
+      await session.save(uriOf(file));
+      expect(messages((await next).diagnostics)).toEqual(['third, saved']);
+      // Changed with no notification at all: the next lint of the document sees it.
+      writeFileSync(file, plugin('fourth, unannounced'));
+      const edited = await session.changeAndWait(uri, [{ text: `${GOOD_YAML}# edited\n` }]);
+      expect(messages(edited)).toEqual(['fourth, unannounced']);
+    } finally {
+      await session.stop();
+    }
+  });
+
   it('disables a rule on a line with a directive whose reason the user writes', async () => {
     const typos = readFileSync(join(ROOT, 'examples/bad/typos.yaml'), 'utf8');
     const dir = scratch({ 'typos.yaml': typos });

@@ -22,7 +22,7 @@ import { childPointer, isObject } from '../util/pointer';
 import { APPLY_KINDS, type ApplyArgs } from './client-args';
 import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
 import { fileLintOptions } from '../config/config';
-import { ConfigError, loadConfig } from './config';
+import { catalogOf, commandConfigs, ConfigError, type Config } from './config';
 import { readRegularFile } from '../config/fs-safe';
 import type { CliIO } from './io';
 import { VERSION } from '../util/version';
@@ -80,7 +80,14 @@ function connectionFor(args: ApplyArgs, io: CliIO): ReturnType<typeof clientOpti
 
 /** Runs `apply`; returns the exit code. */
 export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
-  const config = await loadConfig(args, io.cwd);
+  // Each file's own config, as `lint` finds it (the nearest from the file's directory up): what `lint` passes, apply sends.
+  const configs = await commandConfigs(args, io.cwd);
+  const fileConfigs = new Map<string, Config>();
+  for (const file of args.files) {
+    const absolute = resolve(io.cwd, file);
+    fileConfigs.set(absolute, (await configs.forFile(absolute)).config);
+  }
+  const catalog = catalogOf(configs);
   const options = connectionFor(args, io);
   const secrets = options ? connectionSecrets(options) : [];
   const diagnosticsEvents: { file: string; event: DiagnosticsEvent }[] = [];
@@ -89,7 +96,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
     ? undefined
     : createAdminClient({
         ...options!,
-        ...(config.catalog.custom.length > 0 ? { customRules: config.catalog.custom } : {}),
+        ...(catalog.custom.length > 0 ? { customRules: catalog.custom } : {}),
         targetVersion: args.targetVersion,
         onDiagnostics: (event) => diagnosticsEvents.push({ file: currentFile, event }),
       });
@@ -111,7 +118,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
       }
       const linted = lintText(
         decoded.text,
-        fileLintOptions(config, absolute, file, {
+        fileLintOptions(fileConfigs.get(absolute)!, absolute, file, {
           rules: args.rules,
           targetVersion: target,
           ...(args.kind ? { kind: args.kind } : {}),

@@ -102,15 +102,15 @@ Options:
   --output.<format> <file>          Write that format's report to the file (adds the format)
   --fail-severity <level>           Exit 1 on findings at or above: error (default), warning, info
   --max-warnings <n>                Also exit 1 when there are more than n warnings
-  -c, --config <file>               Use this config file (default: svc-admin-spec.config.{json,yaml,yml},
-                                    searched upward from the working directory)
+  -c, --config <file>               Use this config file for every file (default: each file's nearest
+                                    svc-admin-spec.config.{json,yaml,yml}, from its directory upward)
   --no-config                       Do not look for a config file
   --rule <id>=<severity>            Set a rule's severity (off, info, warning, error); repeatable
   --target-version <v>              Server version whose facts apply: ${TARGET_VERSIONS.join(', ')} (default 26.1)
   --stdin-filename <name>           Name standard input in reports (and pick its format by extension)
   --no-error-on-unmatched-pattern   A pattern or directory that matches no file is not an error
   --ignore-file <file>              Ignore file for findings (default: .svc-admin-spec-ignore.json
-                                    beside the config file, or in the working directory)
+                                    beside each file's config, or the nearest one up without a config)
   --write-ignore-file               Write the current findings to the ignore file (a baseline)
   --fix                             Apply machine-applicable fixes in place
   --fix-dry-run                     Print the changes --fix would make, without writing

@@ -66,7 +66,7 @@ ${CONNECTION_HELP}
                              as written; unset variables are named on stderr); send nothing
   --kind <Kind>              Read every file as ${APPLY_KINDS.join(' or ')}
   -f, --format <name>        Report format for findings: ${FORMAT_NAMES.join(', ')} (json also carries the results)
-  -c, --config <file>        Config file (default: found upward from the working directory)
+  -c, --config <file>        Config file for every file (default: each file's nearest, from its directory up)
   --no-config                Do not look for a config file
   --rule <id>=<severity>     Set a rule's severity; repeatable
   --color, --no-color        Force colour on or off

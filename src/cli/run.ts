@@ -1,8 +1,8 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { BUILTIN_CATALOG, catalogWith, codeDocsUrl, type RuleCatalog } from '../engine/catalog';
-import { ruleKinds, type Rule } from '../rule-api/types';
+import { codeDocsUrl, type RuleCatalog } from '../engine/catalog';
+import { ruleKinds } from '../rule-api/types';
 import { autofixes } from '../fix/apply';
 import { unifiedDiff } from '../fix/diff';
 import { fixText } from '../fix/fix-text';
@@ -33,8 +33,8 @@ import {
   readRegularFile,
   writeFileAtomic,
 } from '../config/fs-safe';
-import { applyIgnoreFile, ignoredBy, readIgnoreFile, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
-import { commandConfigs, ConfigError, loadConfig, type CommandConfigs, type Config } from './config';
+import { applyIgnoreFile, ignoredBy, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
+import { catalogOf, commandConfigs, ConfigError, loadConfig, type CommandConfigs, type Config } from './config';
 import { effectiveSettings } from './print-config';
 import { expandInputs, type Input } from './files';
 import { VERSION } from '../util/version';
@@ -176,19 +176,13 @@ async function governInputs(
   inputs: readonly Input[],
   configs: CommandConfigs,
 ): Promise<(Governed | undefined)[]> {
-  const ignoreFiles = new Map<string, IgnoreFile>();
   const govern = async (absolute: string | undefined): Promise<Governed> => {
     const { config, ignoreFile } = await configs.forFile(absolute);
-    let ignore = ignoreFiles.get(ignoreFile);
-    if (!ignore) {
-      try {
-        ignore = readIgnoreFile(ignoreFile);
-      } catch (error) {
-        throw new ConfigError((error as Error).message);
-      }
-      ignoreFiles.set(ignoreFile, ignore);
+    try {
+      return { config, ignore: configs.ignoreFor(ignoreFile) };
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
     }
-    return { config, ignore };
   };
   const governed: (Governed | undefined)[] = [];
   for (const input of inputs) {
@@ -300,22 +294,30 @@ function writeFixes(cmd: LintCommand, io: CliIO, linted: readonly Linted[], outp
 /**
  * The baseline: --write-ignore-file records each file's findings in its own ignore file (the one
  * beside its config; the working directory's when no file was linted), then every ignore file drops
- * what it records. Returns every finding left, which decides the exit code.
+ * what it records. Returns every finding left, which decides the exit code, and the rules of every
+ * config used (the reports name custom rules from it).
  */
 async function applyBaseline(
   cmd: LintCommand,
   io: CliIO,
   linted: readonly Linted[],
   configs: CommandConfigs,
-): Promise<Diagnostic[][]> {
+): Promise<{ complete: Diagnostic[][]; catalog: RuleCatalog }> {
+  let catalog: RuleCatalog | undefined;
   if (cmd.writeIgnoreFile) {
     const groups = new Map<IgnoreFile, Linted[]>();
-    for (const l of linted) if (l.ignore) groups.set(l.ignore, [...(groups.get(l.ignore) ?? []), l]);
+    for (const l of linted) {
+      if (!l.ignore) continue;
+      const group = groups.get(l.ignore);
+      if (group) group.push(l);
+      else groups.set(l.ignore, [l]);
+    }
     if (groups.size === 0) {
       const { ignoreFile } = await configs.forFile(undefined);
       groups.set({ path: ignoreFile, entries: [], used: new Set() }, []);
     }
-    const catalog = catalogOf(configs);
+    // Built after the working directory's config (when no file was linted) counts as used.
+    catalog = catalogOf(configs);
     for (const [ignore, files] of [...groups].sort(([a], [b]) => (a.path < b.path ? -1 : 1))) {
       try {
         ignore.entries = writeIgnoreFile(
@@ -332,16 +334,10 @@ async function applyBaseline(
       io.stderr.write(`Wrote ${count} entr${count === 1 ? 'y' : 'ies'} to ${ignore.path}.\n`);
     }
   }
-  return linted.map((l) =>
+  const complete = linted.map((l) =>
     l.ignore && l.absolute ? applyIgnoreFile(l.result.diagnostics, l.ignore, l.absolute) : l.result.diagnostics,
   );
-}
-
-/** The rules of every config used: the built-in ones and each config's custom rules (the first of an id wins). */
-function catalogOf(configs: CommandConfigs): RuleCatalog {
-  const custom = new Map<string, Rule>();
-  for (const c of configs.used()) for (const r of c.catalog.custom) if (!custom.has(r.id)) custom.set(r.id, r);
-  return custom.size === 0 ? BUILTIN_CATALOG : catalogWith([...custom.values()], 'the configs');
+  return { complete, catalog: catalog ?? catalogOf(configs) };
 }
 
 /** Writes each report: the findings --quiet keeps, capped; a console summary when every report went to a file. */
@@ -401,8 +397,8 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   const governed = await governInputs(cmd, io, inputs, configs);
   const linted = await lintInputs(cmd, io, inputs, governed);
   writeFixes(cmd, io, linted, outputs);
-  const complete = await applyBaseline(cmd, io, linted, configs);
-  writeReports(cmd, io, linted, complete, outputs, catalogOf(configs));
+  const { complete, catalog } = await applyBaseline(cmd, io, linted, configs);
+  writeReports(cmd, io, linted, complete, outputs, catalog);
   return exitCode(cmd, complete, io);
 }
 

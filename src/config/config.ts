@@ -13,7 +13,7 @@ import type { LintTextOptions } from '../lint/lint-text';
 import { isDocumentKind, type DocumentKind } from '../model/kinds';
 import { isObject } from '../util/pointer';
 import { readRegularFile } from './fs-safe';
-import { checkPluginList, loadPlugins, PluginError } from './plugins';
+import { checkPluginList, loadPluginFiles, PluginError } from './plugins';
 
 /** File names searched for, in order, in each directory from a file's own directory up. */
 export const CONFIG_NAMES = ['svc-admin-spec.config.json', 'svc-admin-spec.config.yaml', 'svc-admin-spec.config.yml'];
@@ -41,6 +41,8 @@ export interface Config {
   catalog: RuleCatalog;
   /** The `plugins` entries as written (module paths relative to `root`, or package names). */
   plugins?: string[];
+  /** The files the `plugins` entries resolved to, when they were loaded: an edit to one changes the rules. */
+  pluginFiles?: string[];
 }
 
 /** A config problem: the command stops with exit code 2. */
@@ -157,16 +159,18 @@ export async function readConfig(path: string, how: { plugins?: 'load' | 'skip' 
     );
   }
   const root = dirname(resolve(path));
-  let customRules: Rule[] | 'unloaded' = [];
+  let customRules: Rule[] | 'unloaded' = 'unloaded';
+  let pluginFiles: string[] = [];
   try {
     const specs = isObject(raw) ? checkPluginList(raw['plugins'], path) : [];
-    customRules = how.plugins === 'skip' ? 'unloaded' : await loadPlugins(specs, root, path);
+    if (how.plugins !== 'skip') ({ rules: customRules, files: pluginFiles } = await loadPluginFiles(specs, root, path));
   } catch (error) {
     if (error instanceof PluginError) throw new ConfigError(error.message);
     throw error;
   }
   const config = parseConfig(raw, path, root, customRules);
   if (isObject(raw) && Array.isArray(raw['plugins'])) config.plugins = raw['plugins'] as string[];
+  if (pluginFiles.length > 0) config.pluginFiles = pluginFiles;
   return config;
 }
 

@@ -3,10 +3,10 @@
  * merging), and the ignore file beside it. The working directory plays no part, so the command from
  * any directory, the pre-commit hook, the language server and `resolveConfig` agree.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CONFIG_NAMES, emptyConfig, readConfig, type Config } from './config';
-import { IGNORE_FILE_NAME } from './suppress';
+import { IGNORE_FILE_NAME, indexOf, readIgnoreFile, type IgnoreFile } from './suppress';
 
 /** The settings files in force for one directory. */
 export interface SettingsFiles {
@@ -19,16 +19,46 @@ export interface SettingsFiles {
   ignoreFile?: string;
 }
 
+/** How a lookup loads configs. */
+export interface LookupOptions {
+  /** `'skip'` reads configs without loading their plugins (custom rules' settings stay unchecked). */
+  plugins?: 'load' | 'skip';
+  /**
+   * For a long-running process (the language server): a config is loaded again when one of its
+   * plugin files changed (by modification time and size), and a config that failed to load is
+   * tried again, so that an edited or repaired rule is seen without a restart.
+   */
+  recheckPlugins?: boolean;
+}
+
+/** Modification time and size of each file: changes when any of them is edited, created or deleted. */
+function stampOf(files: readonly string[]): string {
+  return files
+    .map((f) => {
+      try {
+        const { mtimeMs, size } = statSync(f);
+        return `${mtimeMs}-${size}`;
+      } catch {
+        return 'missing';
+      }
+    })
+    .join('|');
+}
+
 /**
- * Finds and loads configs by directory, remembering each directory's answer and each config file
- * it loaded until `clear()` (a config or ignore file was created, changed or deleted).
+ * Finds and loads configs by directory, remembering each directory's answer and each config and
+ * ignore file it read until `clear()` (a config or ignore file was created, changed or deleted), or, with
+ * `recheckPlugins`, until one of the config's plugin files changes.
  */
 export class ConfigLookup {
   private readonly dirs = new Map<string, SettingsFiles>();
   private readonly configs = new Map<string, Promise<Config>>();
+  private readonly ignoreFiles = new Map<string, IgnoreFile>();
+  /** With `recheckPlugins`: the plugin files of each loaded config, as they were when it was loaded. */
+  private readonly pluginStamps = new Map<string, { files: string[]; stamp: string }>();
 
-  /** `plugins: 'skip'` reads configs without loading their plugins (custom rules' settings stay unchecked). */
-  constructor(private readonly how: { plugins?: 'load' | 'skip' } = {}) {}
+  /** Plugins loaded, skipped, or loaded and rechecked (see `LookupOptions`). */
+  constructor(private readonly how: LookupOptions = {}) {}
 
   /** The config file and ignore file in force for files in `dir`. */
   filesFor(dir: string): SettingsFiles {
@@ -55,17 +85,44 @@ export class ConfigLookup {
     // The empty config has no globs, so its root never matters.
     const key = path ?? '';
     let config = this.configs.get(key);
-    if (!config)
-      this.configs.set(
-        key,
-        (config = path === undefined ? Promise.resolve(emptyConfig(dir)) : readConfig(path, this.how)),
+    const plugins = this.pluginStamps.get(key);
+    if (config && plugins && stampOf(plugins.files) !== plugins.stamp) config = undefined;
+    if (config) return config;
+    this.pluginStamps.delete(key);
+    const loading = path === undefined ? Promise.resolve(emptyConfig(dir)) : readConfig(path, this.how);
+    this.configs.set(key, loading);
+    if (this.how.recheckPlugins)
+      loading.then(
+        (c) => {
+          if (c.pluginFiles && this.configs.get(key) === loading)
+            this.pluginStamps.set(key, { files: c.pluginFiles, stamp: stampOf(c.pluginFiles) });
+        },
+        () => {
+          if (this.configs.get(key) === loading) this.configs.delete(key);
+        },
       );
-    return config;
+    return loading;
   }
 
-  /** Forgets every directory's answer and every loaded config. */
+  /**
+   * The ignore file at `path` (empty when it does not exist), read, checked and indexed once; the
+   * same object each time, so usage recorded in it is shared. Throws for a malformed one.
+   */
+  ignoreFor(path: string): IgnoreFile {
+    let ignore = this.ignoreFiles.get(path);
+    if (!ignore) {
+      ignore = readIgnoreFile(path);
+      indexOf(ignore);
+      this.ignoreFiles.set(path, ignore);
+    }
+    return ignore;
+  }
+
+  /** Forgets every directory's answer, every loaded config and every ignore file read. */
   clear(): void {
     this.dirs.clear();
     this.configs.clear();
+    this.pluginStamps.clear();
+    this.ignoreFiles.clear();
   }
 }

@@ -74,12 +74,24 @@ function rulesOf(namespace: Record<string, unknown>): unknown[] | undefined {
  * id is used twice. Throws `PluginError` naming the plugin and the problem.
  */
 export async function loadPlugins(specs: readonly string[], baseDir: string, where: string): Promise<Rule[]> {
+  return (await loadPluginFiles(specs, baseDir, where)).rules;
+}
+
+/** `loadPlugins`, also giving the file each entry resolved to (a language server watches them for edits). */
+export async function loadPluginFiles(
+  specs: readonly string[],
+  baseDir: string,
+  where: string,
+): Promise<{ rules: Rule[]; files: string[] }> {
   const all: Rule[] = [];
+  const files: string[] = [];
   for (const [i, spec] of specs.entries()) {
     const at = `${where}: plugins[${i}] ${JSON.stringify(spec)}`;
     let namespace: Record<string, unknown>;
     try {
-      namespace = await importModule(freshUrl(resolvePlugin(spec, baseDir)));
+      const file = resolvePlugin(spec, baseDir);
+      files.push(file);
+      namespace = await importModule(freshUrl(file));
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       throw new PluginError(`${at} could not be loaded: ${reason}`);
@@ -100,5 +112,5 @@ export async function loadPlugins(specs: readonly string[], baseDir: string, whe
   } catch (error) {
     throw new PluginError(`${(error as Error).message} Each rule id may come from one plugin only.`);
   }
-  return all;
+  return { rules: all, files };
 }

@@ -3,14 +3,19 @@ import { dirname, resolve } from 'node:path';
 import type { RuleSettings } from '../engine/settings';
 import type { TargetVersion } from '../facts/target-version';
 import type { DocumentKind } from '../model/kinds';
-import { isIgnored, settingsFor } from './config';
+import { fileLintOptions, isIgnored } from './config';
 import { ConfigLookup } from './discover';
 
 /** The config in force for one file, as the command finds it from any working directory. */
 export interface ResolvedConfig {
   /** The nearest config file from the file's directory up (absolute), or null when there is none. */
   configFile: string | null;
-  /** The ignore file the command reads for the file (it may not exist yet), or null when there is none. */
+  /**
+   * The ignore file beside `configFile` (it may not exist yet); with no config file, the nearest
+   * existing one from the file's directory up. Null when neither is found: the command then reads
+   * (and `--write-ignore-file` writes) `.svc-admin-spec-ignore.json` in its working directory,
+   * which this function does not know; the language server uses no ignore file.
+   */
   ignoreFile: string | null;
   /** True when the config's `ignore` globs cover the file: the command does not lint it. */
   ignored: boolean;
@@ -33,16 +38,13 @@ export async function resolveConfig(filePath: string): Promise<ResolvedConfig> {
   const lookup = new ConfigLookup({ plugins: 'skip' });
   const files = lookup.filesFor(dirname(absolute));
   const config = await lookup.configFor(dirname(absolute));
-  const settings = settingsFor(config, absolute, {});
+  // The command's own options for the file, less its name; with plugins unloaded they carry no custom rules.
+  const { filename: _filename, rules = {}, ...options } = fileLintOptions(config, absolute, absolute);
   return {
     configFile: files.config ?? null,
     ignoreFile: files.ignoreFile ?? null,
     ignored: isIgnored(config, absolute),
     plugins: config.plugins ?? [],
-    options: {
-      rules: settings.rules,
-      ...(settings.kind ? { kind: settings.kind } : {}),
-      ...(settings.targetVersion ? { targetVersion: settings.targetVersion } : {}),
-    },
+    options: { rules, ...options },
   };
 }

@@ -69,7 +69,8 @@ const relTo = (ignore: IgnoreFile, absolute: string) => relativePosix(dirname(re
 
 const entryKey = (code: string, pointer: string) => `${code}\u0000${pointer}`;
 
-function indexOf(ignore: IgnoreFile): Map<string, Map<string, number[]>> {
+/** The ignore file's index, built on first use (a copy made after that shares it). */
+export function indexOf(ignore: IgnoreFile): Map<string, Map<string, number[]>> {
   if (ignore.index) return ignore.index;
   const index = new Map<string, Map<string, number[]>>();
   ignore.entries.forEach((e, i) => {

@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { emptyConfig, fileLintOptions, isIgnored, type Config } from '../config/config';
 import { ConfigLookup } from '../config/discover';
-import { applyIgnoreFile, readIgnoreFile, type IgnoreFile } from '../config/suppress';
+import { applyIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { isToolConfigFile } from '../config/tool-files';
 import { docsUrl } from '../engine/registry';
 import { kindOfSchemaRef } from '../kind/detect';
@@ -39,7 +39,7 @@ export interface Analysis {
   diagnostics: Diagnostic[];
   /** The options it was linted with: quick fixes and fix-all lint with the same. */
   options: LintTextOptions;
-  /** Files the findings depend on (config file, ignore file): when one changes, the document is linted again. */
+  /** Files the findings depend on (config file, plugin files, ignore file): when one changes, the document is linted again. */
   dependencies: string[];
 }
 
@@ -72,8 +72,8 @@ function badConfig(message: string): Diagnostic {
 }
 
 // One per thread (the server's, and the worker's for large documents): each folder's config is
-// found and loaded once, until the server reports a changed settings file.
-const lookup = new ConfigLookup();
+// found and loaded once, until the server reports a changed settings file or a plugin file changes.
+const lookup = new ConfigLookup({ recheckPlugins: true });
 let lookupGeneration = 0;
 
 /** The thread's config lookup, emptied when the server's settings generation has moved on; a fresh one without a generation. */
@@ -109,10 +109,11 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
     const configs = configLookup(input.settingsGeneration);
     config = dir ? await configs.configFor(dir) : emptyConfig('/');
     if (config.path) dependencies.push(config.path);
+    dependencies.push(...(config.pluginFiles ?? []));
     const ignorePath = path ? configs.filesFor(dirname(path)).ignoreFile : undefined;
     if (ignorePath) {
       dependencies.push(ignorePath);
-      ignore = readIgnoreFile(ignorePath);
+      ignore = configs.ignoreFor(ignorePath);
     }
   } catch (error) {
     // A broken config stops the command before it lints anything; the editor says so on each document it would govern.

@@ -14,7 +14,7 @@ export interface LintHost {
   analyze(document: TextDocument, wasOwned: boolean, generation: number): Promise<Analysis>;
   /** Shows the findings of the version that was linted. */
   publish(uri: string, version: number, analysis: Analysis): void;
-  /** A lint failed (not merely superseded). */
+  /** A lint failed (not merely cancelled). */
   failed(uri: string, error: unknown): void;
 }
 
@@ -36,23 +36,14 @@ interface DocState {
 /** The lints of the open documents, one running and at most one queued per document. */
 export class DocumentLints {
   private readonly states = new Map<string, DocState>();
+  /** Which settings files the lints see: bumped whenever one changes. */
   private generation = 0;
 
   constructor(
     private readonly host: LintHost,
-    /** True when a lint that failed this way was superseded, not broken (nothing to report). */
-    private readonly superseded: (error: unknown) => boolean = () => false,
+    /** True when a lint that failed this way was cancelled (document closed, server stopping), not broken. */
+    private readonly cancelled: (error: unknown) => boolean = () => false,
   ) {}
-
-  /** Which settings files the lints see: bumped whenever one changes. */
-  get settingsGeneration(): number {
-    return this.generation;
-  }
-
-  /** True while the document is open and has been linted or queued once. */
-  has(uri: string): boolean {
-    return this.states.has(uri);
-  }
 
   /**
    * The analysis of the document's current text: the one already made, the one running for it, or
@@ -83,7 +74,7 @@ export class DocumentLints {
     this.states.delete(uri);
   }
 
-  /** The files the current findings of any document depend on (config and ignore files). */
+  /** The files the current findings of any document depend on (config, plugin and ignore files). */
   dependencies(): Set<string> {
     const out = new Set<string>();
     for (const s of this.states.values()) for (const d of s.current?.analysis.dependencies ?? []) out.add(d);
@@ -114,7 +105,7 @@ export class DocumentLints {
         },
         (error: unknown) => {
           if (state.running === lint) state.running = undefined;
-          if (!this.superseded(error)) this.host.failed(uri, error);
+          if (!this.cancelled(error)) this.host.failed(uri, error);
           return undefined;
         },
       ),

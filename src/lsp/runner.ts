@@ -1,13 +1,14 @@
 /**
  * Runs jobs without ever blocking the server on a large document: ordinary documents are linted in
  * the server's thread (a few milliseconds, no hand-off), large ones in a worker thread, one at a time.
- * A newer job for the same document replaces a queued one and stops a running one (the worker is
- * restarted), so typing in a huge file never piles up stale work.
+ * Closing a document drops its queued and running jobs (a running one restarts the worker). Typing
+ * in a huge file piles up no stale work because DocumentLints (doc-lints.ts) runs at most one lint
+ * per document and queues at most one more, not because of anything here.
  */
 import { Worker } from 'node:worker_threads';
 import { runJob, type JobInput, type JobName, type JobOutput } from './jobs';
 
-/** The reason a job's promise is rejected when a newer job for the same document replaced it. */
+/** The reason a job's promise is rejected when its document was closed or the server is stopping. */
 export class JobCancelled extends Error {
   override readonly name = 'JobCancelled';
 }
@@ -52,13 +53,12 @@ export class JobRunner {
     return this.options.workerFile !== undefined && size >= this.options.largeFrom;
   }
 
-  /** Runs a job; `key` names the document, so that a newer job for it supersedes this one. */
+  /** Runs a job; `key` names the document, so that `cancel` can drop the job when the document closes. */
   run<N extends JobName>(name: N, input: JobInput<N>, size: number, key?: string): Promise<JobOutput<N>> {
     if (!this.isLarge(size)) {
       const here = this.options.runJob ?? runJob;
       return new Promise((resolve) => resolve(here(name, input)));
     }
-    if (key !== undefined) this.cancel(key);
     return new Promise<JobOutput<N>>((resolve, reject) => {
       this.queue.push({
         id: this.nextId++,
@@ -72,7 +72,7 @@ export class JobRunner {
     });
   }
 
-  /** Drops the queued and running work of a document (closed, or edited again). */
+  /** Drops the queued and running work of a document (closed). */
   cancel(key: string): void {
     for (let i = this.queue.length - 1; i >= 0; i--) {
       if (this.queue[i]!.key === key) this.queue.splice(i, 1)[0]!.reject(new JobCancelled('superseded'));

@@ -38,7 +38,11 @@ export interface ServerOptions {
   runJob?: RunnerOptions['runJob'];
 }
 
-/** Files the server asks the client to watch: config and ignore files (a plugin's files would join them). */
+/**
+ * Files the server asks the client to watch: config and ignore files. Plugin files can be anywhere:
+ * a lint notices an edited one by its modification time, and saving one (or a watched change to
+ * one) lints every document again at once.
+ */
 export const WATCHED_GLOBS = [`**/{${CONFIG_NAMES.join(',')}}`, `**/${IGNORE_FILE_NAME}`];
 
 /** The file path of a `file:` URI; undefined for other schemes (unsaved documents). */
@@ -176,21 +180,22 @@ function onDocumentEvents(server: Server): void {
 }
 
 /**
- * A config or ignore file saved in the editor or changed on disk: the configs found so far are
- * forgotten (in both threads) and every open document is linted again.
+ * A config, plugin or ignore file saved in the editor or changed on disk: the configs found so far
+ * are forgotten (in both threads) and every open document is linted again.
  */
 function onSettingsChange(server: Server): void {
-  server.documents.onDidSave((event) => {
-    const path = pathOf(event.document.uri);
-    if (path && isSettingsFile(path)) server.lints.relintAll();
-  });
-  server.connection.onDidChangeWatchedFiles((params) => {
+  const relevant = (uris: readonly string[]): boolean => {
     const dependencies = server.lints.dependencies();
-    const relevant = params.changes.some((c) => {
-      const path = pathOf(c.uri);
+    return uris.some((uri) => {
+      const path = pathOf(uri);
       return path !== undefined && (isSettingsFile(path) || dependencies.has(path));
     });
-    if (relevant) server.lints.relintAll();
+  };
+  server.documents.onDidSave((event) => {
+    if (relevant([event.document.uri])) server.lints.relintAll();
+  });
+  server.connection.onDidChangeWatchedFiles((params) => {
+    if (relevant(params.changes.map((c) => c.uri))) server.lints.relintAll();
   });
 }
 
