@@ -168,27 +168,65 @@ function ruleFailed(rule: Rule, custom: boolean, why: string): Diagnostic {
   };
 }
 
+/** The options a built-in rule sees: its defaults overlaid with the user's; shared when the user set none. */
+function optionsFor(rule: Rule, options: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const defaults = optionDefaults(rule);
+  if (!defaults) return options;
+  for (const _ in options) return { ...defaults, ...options };
+  return defaults;
+}
+
+const NO_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /**
  * Runs every enabled rule that applies to the kind. A rule that throws, or a custom rule that
  * reports something malformed, becomes an `internal-error` finding: the lint goes on.
+ *
+ * The built-in rules share one context and report straight into the findings: a clean document
+ * allocates nothing per rule. Custom rules get a context of their own (they may keep it), and their
+ * reports are checked before any becomes a finding.
  */
 export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
   const out: Diagnostic[] = [];
   const link = locateLink(settings.kind, doc);
+  let current: Rule | undefined;
+  let currentLevel: RuleSetting | undefined;
+  const ctx: { -readonly [K in keyof RuleContext]: RuleContext[K] } = {
+    kind: settings.kind,
+    doc,
+    link,
+    targetVersion: settings.targetVersion,
+    now: settings.now,
+    isFile: settings.isFile,
+    options: NO_OPTIONS,
+    report: (r) => {
+      out.push(toDiagnostic(current!, r, currentLevel));
+    },
+  };
   for (const rule of settings.catalog.forKind(settings.kind)) {
+    if (!rule.check) continue;
     const level = levelOf(settings, rule.id);
     if (level === 'off') continue;
-    const options = optionsOf(settings, rule.id);
     const custom = rule.id.startsWith('@');
+    const mark = out.length;
     try {
-      const reports = collectReports(rule, doc, settings, options, link);
-      const bad = custom ? reports.map((r) => reportProblem(rule, r)).find((p) => p !== undefined) : undefined;
-      if (bad) {
-        out.push(ruleFailed(rule, true, `it ${bad}`));
-        continue;
+      if (custom) {
+        const reports = collectReports(rule, doc, settings, optionsOf(settings, rule.id), link);
+        const bad = reports.map((r) => reportProblem(rule, r)).find((p) => p !== undefined);
+        if (bad) {
+          out.push(ruleFailed(rule, true, `it ${bad}`));
+          continue;
+        }
+        for (const r of reports) out.push(toDiagnostic(rule, r, level));
+      } else {
+        current = rule;
+        currentLevel = level;
+        ctx.options = optionsFor(rule, optionsOf(settings, rule.id));
+        rule.check(ctx);
       }
-      for (const r of reports) out.push(toDiagnostic(rule, r, level));
     } catch (error) {
+      // What a failing rule reported before it threw is dropped with it.
+      out.length = mark;
       out.push(ruleFailed(rule, custom, describeError(error)));
     }
   }

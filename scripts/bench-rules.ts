@@ -1,0 +1,71 @@
+/**
+ * `npm run bench:rules`: CPU time of each built-in rule on the bench documents, alone, next to
+ * JSON.parse of the same text — where a rule costs more than its share of the lint budget.
+ * Diagnostic output for contributors; `npm run bench` gives the figures the targets are about. Run
+ * bundled by esbuild (not under tsx, whose kept function names cost more than small rules do).
+ */
+import { brokerResponse, largeResponse, typicalRequest } from './bench-inputs';
+import { catalogWith } from '../src/engine/catalog';
+import { runRules, type RunSettings } from '../src/engine/run';
+import { DEFAULT_TARGET_VERSION } from '../src/facts/target-version';
+import type { DocumentKind } from '../src/model/kinds';
+
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
+
+/** Median microseconds per call of `f`, over five rounds sized to take about 20 ms each. */
+function perCall(f: () => unknown): number {
+  let n = 1;
+  for (let t0 = cpu(); cpu() - t0 < 5_000; n *= 2) for (let i = 0; i < n; i++) f();
+  const rounds: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    const t0 = cpu();
+    for (let i = 0; i < n; i++) f();
+    rounds.push((cpu() - t0) / n);
+  }
+  return rounds.sort((a, b) => a - b)[2]!;
+}
+
+const catalog = catalogWith(undefined, 'bench');
+const documents: [string, DocumentKind, string][] = [
+  ['typical CreateShadowLink request', 'CreateShadowLinkRequest', typicalRequest()],
+  ['GetBroker response, 40 routes', 'GetBrokerResponse', brokerResponse(40)],
+  ['CreateShadowLink response, 200 topics × 12 partitions', 'CreateShadowLinkResponse', largeResponse(200, 12)],
+];
+for (const [label, kind, text] of documents) {
+  const value: unknown = JSON.parse(text);
+  const parse = perCall(() => JSON.parse(text));
+  const settingsFor = (only?: string): RunSettings => ({
+    kind,
+    targetVersion: DEFAULT_TARGET_VERSION,
+    now: new Date('2026-06-01T00:00:00Z'),
+    isFile: true,
+    // Every other rule off: the run measures one rule and the engine's own cost.
+    rules: only ? Object.fromEntries(catalog.forKind(kind).map((r) => [r.id, r.id === only ? 'error' : 'off'])) : {},
+    maxFindings: 2000,
+    catalog,
+  });
+  const ids = catalog
+    .forKind(kind)
+    .filter((r) => r.check)
+    .map((r) => r.id);
+  const each = ids.map((id) => [id, settingsFor(id)] as const);
+  const noRule = settingsFor('(none)');
+  // Warm every rule first, and take the engine's own cost both before and after: the lower is subtracted.
+  for (const [, s] of each) perCall(() => runRules(value, s));
+  const none = Math.min(
+    perCall(() => runRules(value, noRule)),
+    perCall(() => runRules(value, noRule)),
+  );
+  const rows = each
+    .map(([id, s]) => [id, Math.max(0, perCall(() => runRules(value, s)) - none)] as const)
+    .sort((a, b) => b[1] - a[1]);
+  const all = perCall(() => runRules(value, settingsFor()));
+  console.log(
+    `\n${label}: JSON.parse ${parse.toFixed(2)} µs; all rules ${all.toFixed(2)} µs (${(all / parse).toFixed(2)}×); the engine with every rule off ${none.toFixed(2)} µs`,
+  );
+  for (const [id, t] of rows)
+    console.log(`  ${id.padEnd(30)} ${t.toFixed(3).padStart(8)} µs  ${(t / parse).toFixed(3)}×`);
+}
