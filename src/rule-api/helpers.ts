@@ -95,11 +95,22 @@ export function nameFilters(ctx: Pick<RuleContext, 'link'>, list: FilterList): L
     : itemsAt(section(ctx, 'consumerOffsetSyncOptions'), 'groupFilters');
 }
 
-/** The located filter list itself (the array), if present. */
+/**
+ * The located filter list itself (the array, or whatever is written there), if present; looked up
+ * once per lint. Rules read its items in place (`list.value[i]`) and build pointers only to report.
+ */
 export function filterListAt(ctx: Pick<RuleContext, 'link'>, list: FilterList): Located | undefined {
-  return list === 'topic'
-    ? path(section(ctx, 'topicMetadataSyncOptions'), 'autoCreateShadowTopicFilters')
-    : path(section(ctx, 'consumerOffsetSyncOptions'), 'groupFilters');
+  const link = ctx.link as LinkLocation | undefined;
+  if (!link) return undefined;
+  const key = list === 'topic' ? '#topic-filters' : '#group-filters';
+  const cache = link.sections;
+  if (cache?.has(key)) return cache.get(key) as Located | undefined;
+  const found =
+    list === 'topic'
+      ? path(section(ctx, 'topicMetadataSyncOptions'), 'autoCreateShadowTopicFilters')
+      : path(section(ctx, 'consumerOffsetSyncOptions'), 'groupFilters');
+  cache?.set(key, found);
+  return found;
 }
 
 /** Message data for a filter name written as a glob (`orders*`): the name, and the prefix a PREFIX filter would use. */
