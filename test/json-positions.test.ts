@@ -33,9 +33,11 @@ const keyArb = fc.oneof(
     '\u{1F600}',
     '\ud800',
     '\udc00x',
+    'a:b',
+    ':',
   ),
   fc.string({
-    unit: fc.constantFrom('a', '"', '\\', '/', '\n', '\u0001', '\u2028', 'é', '\ud83d', '\ude00', '~', ' '),
+    unit: fc.constantFrom('a', '"', '\\', '/', '\n', '\u0001', '\u2028', 'é', '\ud83d', '\ude00', '~', ' ', ':'),
   }),
 );
 
@@ -240,6 +242,11 @@ describe('JSON positions on JSON.parse', () => {
       `${'['.repeat(513)}${']'.repeat(513)}`,
       `${'['.repeat(512)}${']'.repeat(512)}`,
       '{"__proto__":{"a":1},"b":2}',
+      // Duplicates whose colons the fast path counts: in keys, in values, and spelt as an escape.
+      '{"a:b":"x:y","a:b":"z"}',
+      '{"a":"1:2","a":"3:4:5"}',
+      '{"k\\u003a":1,"k:":2}',
+      '{"k\\u003A":":","b":1}',
     ]) {
       expectSame(text);
     }

@@ -114,37 +114,77 @@ function toValue(node: Node, walk: Walk, path: string[] = []): unknown {
   }
 }
 
-/** The number of object keys in a parsed value, or -1 when a number in it is not finite. */
-function countKeys(value: unknown): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? 0 : -1;
-  if (typeof value !== 'object' || value === null) return 0;
+/** Occurrences of the character `c` in `s` (a native search per occurrence: colons and brackets are sparse). */
+function occurrences(s: string, c: string, stopAfter = Infinity): number {
   let n = 0;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const k = countKeys(item);
-      if (k < 0) return -1;
-      n += k;
-    }
-    return n;
-  }
-  for (const key of Object.keys(value)) {
-    const k = countKeys((value as Record<string, unknown>)[key]);
-    if (k < 0) return -1;
-    n += k + 1;
-  }
+  for (let i = s.indexOf(c); i >= 0 && n <= stopAfter; i = s.indexOf(c, i + 1)) n++;
   return n;
+}
+
+/** The `:` characters in the keys and strings `countKeys` walked last (set by it, to allocate nothing). */
+let colonsInStrings = 0;
+
+/** Adds the colons of a key or string to `colonsInStrings`. */
+function tallyColons(s: string): void {
+  if (s.indexOf(':') >= 0) colonsInStrings += occurrences(s, ':');
+}
+
+/**
+ * The number of object keys in a parsed value, or -1 when a number in it is not finite; counts the
+ * `:` inside its keys and strings into `colonsInStrings` on the way.
+ */
+function countKeys(value: unknown): number {
+  switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value) ? 0 : -1;
+    case 'string':
+      tallyColons(value);
+      return 0;
+    case 'object': {
+      if (value === null) return 0;
+      let n = 0;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const k = countKeys(value[i]);
+          if (k < 0) return -1;
+          n += k;
+        }
+        return n;
+      }
+      for (const key of Object.keys(value)) {
+        const k = countKeys((value as Record<string, unknown>)[key]);
+        if (k < 0) return -1;
+        tallyColons(key);
+        n += k + 1;
+      }
+      return n;
+    }
+    default:
+      return 0;
+  }
 }
 
 /**
  * The source of a JSON text when `JSON.parse` gives exactly what the tree would: no syntax error, no
- * number beyond a double, no duplicate key (fewer keys in the value than in the text), not too deep.
- * Its value is `JSON.parse`'s (own `__proto__` keys, like the tree's conversion); positions and lines
- * are computed on the first request.
+ * number beyond a double, no duplicate key, not too deep. Its value is `JSON.parse`'s (own
+ * `__proto__` keys, like the tree's conversion); positions and lines are computed on the first request.
+ *
+ * Without scanning the text character by character: a text with at most MAX_FILE_DEPTH opening
+ * brackets (strings included) cannot nest deeper, and in a text `JSON.parse` accepts, every `:` is
+ * either a key's separator or a character of a string, so the value holds every key written exactly
+ * when it accounts for every `:` of the text (a dropped duplicate takes at least its separator with
+ * it). A `\u003a` escape would spell a colon the text does not show: such texts, and texts with many
+ * brackets, are scanned instead.
  */
 function parseFast(text: string): ParsedSource | undefined {
-  // Depth first: its scan stops at the limit, so a hostile nesting is refused without a full parse.
-  const shape = jsonShape(text, MAX_FILE_DEPTH);
-  if (shape.depth > MAX_FILE_DEPTH) return undefined;
+  let keys: number | undefined;
+  const fewBrackets = occurrences(text, '{', MAX_FILE_DEPTH) + occurrences(text, '[', MAX_FILE_DEPTH) <= MAX_FILE_DEPTH;
+  if (!fewBrackets || text.includes('\\u003')) {
+    // The scan stops at the depth limit, so a hostile nesting is refused before JSON.parse builds it.
+    const shape = jsonShape(text, MAX_FILE_DEPTH);
+    if (shape.depth > MAX_FILE_DEPTH) return undefined;
+    keys = shape.keys;
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -152,7 +192,10 @@ function parseFast(text: string): ParsedSource | undefined {
     return undefined;
   }
   // The depth bound also bounds countKeys' recursion.
-  if (countKeys(value) !== shape.keys) return undefined;
+  colonsInStrings = 0;
+  const counted = countKeys(value);
+  if (counted < 0 || (keys === undefined ? counted + colonsInStrings !== occurrences(text, ':') : counted !== keys))
+    return undefined;
   let index: LineIndex | undefined;
   let locator: JsonLocator | undefined;
   return {

@@ -52,8 +52,14 @@ export function indexYaml(root: AnyNode): YamlIndex {
         else seen.add(k.value);
       }
     }
-    const kids = children(n);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    // Children pushed last first, so that they pop in document order (keys before their values).
+    if (isMap(n))
+      for (let i = n.items.length - 1; i >= 0; i--) {
+        const pair = n.items[i]!;
+        stack.push(pair.value as AnyNode, pair.key as AnyNode);
+      }
+    else if (isSeq(n)) for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i] as AnyNode);
+    else if (isPair(n)) stack.push(n.value as AnyNode, n.key as AnyNode);
   }
   index.duplicateKeys.sort((a, b) => (a.range?.[0] ?? 0) - (b.range?.[0] ?? 0));
   return index;
@@ -69,6 +75,8 @@ export type YamlValueProblem = 'cycle' | 'bomb';
  * JSON text. Refuses a cycle, and more than MAX_ALIAS_EXPANSION values added by aliases.
  */
 export function yamlValue(root: AnyNode, index: YamlIndex): { value: unknown } | { problem: YamlValueProblem } {
+  // Without an alias that names an anchor, the tree has no cycle and no sharing: one plain walk builds it.
+  if (index.targets.size === 0) return { value: plainValue(root) };
   const resolve = (n: AnyNode): AnyNode => (isAlias(n) ? index.targets.get(n) : n);
 
   // Sizes as expanded (aliases counted as their targets), post-order; a node met again on the path is a cycle.
@@ -148,4 +156,41 @@ export function yamlValue(root: AnyNode, index: YamlIndex): { value: unknown } |
     else values.set(n, null);
   }
   return { value: valueOf(root) };
+}
+
+/** The value of a node of a tree without resolvable aliases (an alias with no anchor reads as null, as above). */
+function plainValue(n: AnyNode): unknown {
+  if (n === null || n === undefined || isAlias(n)) return null;
+  if (isScalar(n)) return n.value;
+  if (isMap(n)) return plainObject(n.items as Pair[]);
+  if (isSeq(n)) {
+    const out: unknown[] = new Array<unknown>(n.items.length);
+    for (let i = 0; i < n.items.length; i++) {
+      const item = n.items[i] as AnyNode;
+      out[i] = isPair(item) ? plainObject([item]) : plainValue(item);
+    }
+    return out;
+  }
+  if (isPair(n)) return plainObject([n]);
+  return null;
+}
+
+/** The object of some pairs, by plain assignment; a `__proto__` key is defined as an own property instead. */
+function plainObject(pairs: readonly Pair[]): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (const p of pairs) {
+    const k = p.key as AnyNode;
+    const key = isScalar(k)
+      ? k.value === null || k.value === undefined
+        ? ''
+        : String(k.value)
+      : k === null || k === undefined || isAlias(k)
+        ? ''
+        : JSON.stringify(plainValue(k));
+    const value = plainValue(p.value as AnyNode);
+    if (key === '__proto__')
+      Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+    else o[key] = value;
+  }
+  return o;
 }
