@@ -12,6 +12,7 @@ import { decodeDocument } from '../decode/decode';
 import { checkJsonValue } from '../validate/json-value';
 import { modelKeyNames } from '../validate/schema-walk';
 import { validateStructure } from '../validate/structural';
+import * as acceptors from '../generated/acceptors.js';
 import { capFindings, DEFAULT_MAX_FINDINGS } from './findings-cap';
 
 /** Options of `lint`. */
@@ -149,10 +150,15 @@ function relocate(d: Diagnostic, written: (pointer: string) => string): Diagnost
  * so that structure and rules judge what the server acts on; findings point where things are written.
  */
 export function lintWithSettings(value: unknown, settings: RunSettings, canonical = false): LintResult {
+  const stripped = withoutSchemaKey(value);
+  // The happy path: one generated pass says the value is plain JSON of the kind's shape, so neither
+  // the JSON-value check nor the structure check has anything to say; only the rules run.
+  if (acceptors[settings.kind](stripped))
+    return finish(applySettingsToStructural(runRules(stripped, settings), settings));
   const json = checkJsonValue(value);
   let diagnostics: Diagnostic[] = json.diagnostics;
   if (json.walkable && value !== undefined) {
-    let doc = withoutSchemaKey(value);
+    let doc = stripped;
     const claimant = unknownKeyClaimant(settings);
     let structural = validateStructure(settings.kind, doc, claimant);
     let spelled: Diagnostic[] = [];
@@ -180,15 +186,20 @@ export function lintWithSettings(value: unknown, settings: RunSettings, canonica
     }
     diagnostics = found.length === 0 ? diagnostics : [...diagnostics, ...found];
   }
-  const secretsFrom = json.walkable ? value : undefined;
-  diagnostics = normalizeDiagnostics(
-    redactSecrets(diagnostics, secretsFrom, modelKeyNames(Object.values(kindSchemas))),
-  ).map((d) => {
-    if (d.docsUrl !== undefined) return d;
-    const url = codeDocsUrl(d.code, settings.catalog);
-    return url === undefined ? d : { ...d, docsUrl: url };
-  });
-  return { valid: !diagnostics.some((d) => d.severity === 'error'), diagnostics };
+  return finish(diagnostics, json.walkable);
+
+  /** Redacts, sorts and links the findings to their docs (`walkable`: the value may be walked for secrets). */
+  function finish(found: Diagnostic[], walkable = true): LintResult {
+    const secretsFrom = walkable ? value : undefined;
+    const diagnostics = normalizeDiagnostics(
+      redactSecrets(found, secretsFrom, modelKeyNames(Object.values(kindSchemas))),
+    ).map((d) => {
+      if (d.docsUrl !== undefined) return d;
+      const url = codeDocsUrl(d.code, settings.catalog);
+      return url === undefined ? d : { ...d, docsUrl: url };
+    });
+    return { valid: !diagnostics.some((d) => d.severity === 'error'), diagnostics };
+  }
 }
 
 /**

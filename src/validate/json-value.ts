@@ -1,9 +1,10 @@
 /** Checks that an in-memory value is JSON data before validating it (library callers may pass anything). */
 import type { Diagnostic } from '../core/diagnostics';
 import { childPointer } from '../util/pointer';
+import { isPlainJson, MAX_DEPTH } from '../util/plain-json';
 
-/** Deepest nesting accepted; deeper documents are refused rather than walked. */
-export const MAX_DEPTH = 256;
+export { MAX_DEPTH };
+
 const MAX_PROBLEMS = 20;
 
 /** Result of the JSON-value check: findings, and whether validation may go on. */
@@ -11,32 +12,6 @@ export interface JsonCheck {
   diagnostics: Diagnostic[];
   /** False for cycles or excessive depth: nothing further may walk the value. */
   walkable: boolean;
-}
-
-/** Fast path: true when the value is plain JSON data no deeper than MAX_DEPTH (a cycle exceeds the depth). */
-function isPlainJson(v: unknown, depth: number): boolean {
-  switch (typeof v) {
-    case 'string':
-    case 'boolean':
-      return true;
-    case 'number':
-      return Number.isFinite(v);
-    case 'object': {
-      if (v === null) return true;
-      if (depth >= MAX_DEPTH) return false;
-      if (Array.isArray(v)) {
-        for (let i = 0; i < v.length; i++) if (!isPlainJson(v[i], depth + 1)) return false;
-        return true;
-      }
-      const proto = Object.getPrototypeOf(v);
-      if (proto !== Object.prototype && proto !== null) return false;
-      for (const k in v)
-        if (Object.hasOwn(v, k) && !isPlainJson((v as Record<string, unknown>)[k], depth + 1)) return false;
-      return true;
-    }
-    default:
-      return false;
-  }
 }
 
 /** Finds values JSON cannot carry (undefined, functions, NaN, bigint, class instances), cycles and excessive depth. */

@@ -1,0 +1,199 @@
+/**
+ * Generates the acceptors: per document kind, one function that walks a value once and answers
+ * whether it is plain JSON data that the kind's schema accepts — the JSON-value check and the
+ * structure check fused into one pass, with nothing allocated. `lint` trusts a `true` and skips both
+ * checks; on `false` it runs them to explain why, so an acceptor may refuse conservatively but must
+ * never accept what either check refuses (test/acceptors.test.ts holds it to that).
+ *
+ * Only the keywords the model uses are compiled; any other keyword fails the build rather than being
+ * ignored.
+ */
+
+type Schema = Record<string, unknown>;
+
+const KNOWN = new Set([
+  '$id',
+  '$ref',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'format',
+  'minimum',
+  'maximum',
+]);
+
+/** JavaScript for the acceptors of `roots` (by kind), whose `$ref`s point into `defs` (`<defsId>#/$defs/Name`). */
+export function acceptorCode(roots: Record<string, Schema>, defs: Record<string, Schema>, defsId: string): string {
+  const functions: string[] = [];
+  const constants: string[] = [];
+  const defNames = new Map<string, string>();
+  let counter = 0;
+
+  const refTarget = (ref: string): string => {
+    const prefix = `${defsId}#/$defs/`;
+    if (!ref.startsWith(prefix)) throw new Error(`acceptors: unsupported $ref ${ref}`);
+    const name = ref.slice(prefix.length);
+    if (!Object.hasOwn(defs, name)) throw new Error(`acceptors: no definition ${name}`);
+    let fn = defNames.get(name);
+    if (!fn) {
+      fn = `def_${name.replace(/\W/g, '_')}`;
+      defNames.set(name, fn);
+      compileNamed(defs[name]!, fn);
+    }
+    return fn;
+  };
+
+  /** The name of a function `(v, d) => boolean` accepting what `schema` accepts (d: the nesting depth of v). */
+  const fnFor = (schema: Schema): string => {
+    if (typeof schema.$ref === 'string' && Object.keys(schema).every((k) => k === '$ref'))
+      return refTarget(schema.$ref);
+    const body = compile(schema);
+    // Schemas that compile alike share one function (most strings, int32s and enums repeat).
+    let name = byBody.get(body);
+    if (!name) {
+      name = `f${counter++}`;
+      byBody.set(body, name);
+      functions.push(`function ${name}(v, d) {\n  ${body}\n}`);
+    }
+    return name;
+  };
+  const byBody = new Map<string, string>();
+  const enums = new Map<string, string>();
+
+  /** Compiles a definition under its own name (it may refer to itself). */
+  function compileNamed(schema: Schema, name: string): void {
+    const slot = functions.length;
+    functions.push('');
+    functions[slot] = `function ${name}(v, d) {\n  ${compile(schema)}\n}`;
+  }
+
+  /** The statements of a function `(v, d) => boolean` for `schema`. */
+  function compile(schema: Schema): string {
+    for (const k of Object.keys(schema)) if (!KNOWN.has(k)) throw new Error(`acceptors: unsupported keyword ${k}`);
+    const body: string[] = [];
+    if (typeof schema.$ref === 'string') {
+      // A reference beside other keywords: both must hold.
+      const target = refTarget(schema.$ref);
+      body.push(`if (!${target}(v, d)) return false;`);
+    }
+    const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+    for (const t of types)
+      if (!['object', 'array', 'string', 'integer', 'boolean'].includes(t as string))
+        throw new Error(`acceptors: unsupported type ${String(t)}`);
+    if (types.length === 0 && schema.$ref === undefined) {
+      for (const k of ['properties', 'items', 'enum', 'format', 'minimum', 'maximum', 'required'])
+        if (k in schema) throw new Error(`acceptors: ${k} without a type`);
+      body.push('return plain(v, d);');
+      return body.join('\n  ');
+    }
+    if (types.length === 0) {
+      body.push('return true;');
+      return body.join('\n  ');
+    }
+    if (Array.isArray(schema.enum)) {
+      if (types.length !== 1 || types[0] !== 'string' || !schema.enum.every((x) => typeof x === 'string'))
+        throw new Error('acceptors: enum only of strings');
+      const values = JSON.stringify(schema.enum);
+      let set = enums.get(values);
+      if (!set) {
+        set = `ENUM${enums.size}`;
+        enums.set(values, set);
+        constants.push(`const ${set} = new Set(${values});`);
+      }
+      body.push(`if (typeof v !== 'string' || !${set}.has(v)) return false;`);
+    }
+    const branches: string[] = [];
+    for (const t of types) {
+      switch (t) {
+        case 'string': {
+          const f = schema.format === undefined ? '' : ` && FORMAT_${formatName(schema.format)}(v)`;
+          branches.push(`if (typeof v === 'string') return true${f};`);
+          break;
+        }
+        case 'boolean':
+          branches.push(`if (typeof v === 'boolean') return true;`);
+          break;
+        case 'integer': {
+          const min = typeof schema.minimum === 'number' ? ` && v >= ${schema.minimum}` : '';
+          const max = typeof schema.maximum === 'number' ? ` && v <= ${schema.maximum}` : '';
+          branches.push(`if (typeof v === 'number') return Number.isInteger(v)${min}${max};`);
+          break;
+        }
+        case 'array': {
+          const item = schema.items === undefined ? 'plain' : fnFor(schema.items as Schema);
+          branches.push(
+            `if (Array.isArray(v)) {\n    if (d >= MAX_DEPTH) return false;\n    for (let i = 0; i < v.length; i++) if (!${item}(v[i], d + 1)) return false;\n    return true;\n  }`,
+          );
+          break;
+        }
+        case 'object':
+          branches.push(objectBranch(schema));
+          break;
+      }
+    }
+    body.push(...branches, 'return false;');
+    return body.join('\n  ');
+  }
+
+  function formatName(format: unknown): string {
+    if (typeof format !== 'string' || !/^\w+$/.test(format)) throw new Error(`acceptors: bad format ${String(format)}`);
+    const c = `FORMAT_${format}`;
+    if (!constants.some((x) => x.startsWith(`const ${c} `)))
+      constants.push(`const ${c} = formatChecks[${JSON.stringify(format)}];`);
+    return format;
+  }
+
+  function objectBranch(schema: Schema): string {
+    const props = (schema.properties ?? {}) as Record<string, Schema>;
+    const required = (schema.required ?? []) as string[];
+    if (required.length > 30) throw new Error('acceptors: more than 30 required properties');
+    const extra = schema.additionalProperties;
+    if (extra !== undefined && extra !== true && extra !== false)
+      throw new Error('acceptors: additionalProperties must be true or false');
+    const cases: string[] = [];
+    for (const [key, sub] of Object.entries(props)) {
+      if (key === '__proto__') throw new Error('acceptors: a property named __proto__');
+      const bit = required.indexOf(key);
+      const mark = bit >= 0 ? ` seen |= ${1 << bit};` : '';
+      cases.push(`case ${JSON.stringify(key)}: if (!${fnFor(sub)}(v[k], d + 1)) return false;${mark} break;`);
+    }
+    for (const r of required) if (!Object.hasOwn(props, r)) throw new Error(`acceptors: required ${r} has no schema`);
+    // An own `__proto__` key (JSON.parse makes one) is left to the full checks.
+    cases.push(`case '__proto__': return false;`);
+    cases.push(extra === false ? 'default: return false;' : 'default: if (!plain(v[k], d + 1)) return false;');
+    const all = required.length === 0 ? '' : `\n    if (seen !== ${(2 ** required.length - 1) >>> 0}) return false;`;
+    return `if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    if (d >= MAX_DEPTH) return false;
+    const p = Object.getPrototypeOf(v);
+    if (p !== Object.prototype && p !== null) return false;
+    let seen = 0;
+    for (const k in v) {
+      switch (k) {
+        ${cases.join('\n        ')}
+      }
+    }${all}
+    return true;
+  }`;
+  }
+
+  const exported: string[] = [];
+  for (const [kind, root] of Object.entries(roots)) {
+    const { $id: _id, ...schema } = root;
+    const fn = fnFor(schema);
+    exported.push(
+      `/** Accepts a ${kind}: plain JSON data its schema allows (a refusal is explained by the full checks). */\nexport const ${kind} = (v) => ${fn}(v, 0);`,
+    );
+  }
+  return [
+    '// Generated by scripts/build-validators.ts (scripts/acceptor-code.ts) from src/model. Do not edit.',
+    "import { formatChecks } from '../model/formats';",
+    "import { isPlainJson as plain, MAX_DEPTH } from '../util/plain-json';",
+    ...constants,
+    ...functions,
+    ...exported,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,172 @@
+/**
+ * The acceptors (scripts/acceptor-code.ts, generated into src/generated/acceptors.js) decide the
+ * happy path alone: `lint` skips the JSON-value check and the structure check when one accepts. So an
+ * acceptor must accept exactly what both checks accept — on every example document, and on documents
+ * mutated at random places into every kind of wrong value (undefined, NaN, class instances, numbers
+ * out of range, unknown keys, deep nesting, `__proto__` keys, which alone it may refuse though ajv does not).
+ */
+import fc from 'fast-check';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as acceptors from '../src/generated/acceptors.js';
+import * as validators from '../src/generated/validators.js';
+import { DOCUMENT_KINDS, type DocumentKind } from '../src/model/kinds';
+import { rules } from '../src/rules/index';
+import { exampleKind } from '../src/lint/rule-examples';
+import { parseSource, formatOf } from '../src/source/index';
+import { detectKind } from '../src/kind/detect';
+import { checkJsonValue } from '../src/validate/json-value';
+import { brokerResponse, largeResponse, typicalRequest } from '../scripts/bench-inputs';
+import { fuzzRuns, fuzzSeed, FUZZ_LIMIT } from './support/fuzz';
+
+/** What the two full checks say together. */
+function bothAccept(kind: DocumentKind, v: unknown): boolean {
+  const json = checkJsonValue(v);
+  return json.walkable && json.diagnostics.length === 0 && v !== undefined && validators[kind](v);
+}
+
+/** True when some object in the value has an own `__proto__` key (acceptors leave those to the full checks). */
+function hasProtoKey(v: unknown, depth = 0): boolean {
+  if (depth > 300 || typeof v !== 'object' || v === null) return false;
+  if (!Array.isArray(v) && Object.hasOwn(v, '__proto__')) return true;
+  return Object.values(v).some((x) => hasProtoKey(x, depth + 1));
+}
+
+/** Every example document: the rules' valid and invalid examples, examples/ and the bench inputs. */
+function corpus(): [DocumentKind, unknown][] {
+  const out: [DocumentKind, unknown][] = [];
+  for (const rule of rules)
+    for (const ex of [...(rule.examples?.valid ?? []), ...(rule.examples?.invalid ?? [])])
+      out.push([exampleKind(rule, ex), ex.doc]);
+  for (const dir of ['examples/good', 'examples/bad']) {
+    for (const name of readdirSync(dir)) {
+      const text = readFileSync(join(dir, name), 'utf8');
+      const source = parseSource(text, formatOf(name, text));
+      const kind = detectKind(source.value, {}).kind;
+      if (kind) out.push([kind, source.value]);
+    }
+  }
+  out.push(['CreateShadowLinkRequest', JSON.parse(typicalRequest())]);
+  out.push(['GetBrokerResponse', JSON.parse(brokerResponse(40))]);
+  out.push(['CreateShadowLinkResponse', JSON.parse(largeResponse(3, 2))]);
+  return out;
+}
+
+const WRONG: (() => unknown)[] = [
+  () => undefined,
+  () => NaN,
+  () => Infinity,
+  () => null,
+  () => 1.5,
+  () => -1,
+  () => 2 ** 31,
+  () => -(2 ** 31) - 1,
+  () => 2 ** 63,
+  () => '',
+  () => 'x',
+  () => '30s',
+  () => '2026-01-01T00:00:00Z',
+  () => '12',
+  () => true,
+  () => [],
+  () => ['a', 1],
+  () => ({}),
+  () => ({ unknownKey: 1 }),
+  () => new Date(0),
+  () => Object.create(null) as unknown,
+  () => () => 1,
+  () => 1n,
+  () => Symbol('s'),
+  () => JSON.parse('{"__proto__":{"a":1}}') as unknown,
+  () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 300; i++) deep = [deep];
+    return deep;
+  },
+];
+
+/** A deep copy of the arrays and plain objects in `v` (own `__proto__` keys kept); other values shared. */
+function copy(v: unknown, depth: number): unknown {
+  if (typeof v !== 'object' || v === null || depth > 400) return v;
+  if (Array.isArray(v)) return v.map((x) => copy(x, depth + 1));
+  const proto = Object.getPrototypeOf(v) as object | null;
+  if (proto !== Object.prototype && proto !== null) return v;
+  const out = Object.create(proto) as Record<string, unknown>;
+  for (const k of Object.keys(v))
+    Object.defineProperty(out, k, {
+      value: copy((v as Record<string, unknown>)[k], depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return out;
+}
+
+/** A copy of `v` with the node at a random place replaced (or a key added or removed), chosen by `pick`. */
+function mutate(v: unknown, pick: (n: number) => number): unknown {
+  const clone = copy(v, 0);
+  const nodes: [Record<string, unknown> | unknown[], string | number][] = [];
+  const walk = (n: unknown) => {
+    if (typeof n !== 'object' || n === null) return;
+    if (Array.isArray(n))
+      n.forEach((x, i) => {
+        nodes.push([n, i]);
+        walk(x);
+      });
+    else
+      for (const k of Object.keys(n)) {
+        nodes.push([n as Record<string, unknown>, k]);
+        walk((n as Record<string, unknown>)[k]);
+      }
+  };
+  walk(clone);
+  if (nodes.length === 0) return WRONG[pick(WRONG.length)]!();
+  const [parent, key] = nodes[pick(nodes.length)]!;
+  const what = pick(WRONG.length + 2);
+  if (what === WRONG.length && !Array.isArray(parent)) delete parent[key as string];
+  else if (what === WRONG.length + 1 && !Array.isArray(parent)) parent[`${String(key)}X`] = 1;
+  else (parent as Record<string | number, unknown>)[key] = WRONG[what % WRONG.length]!();
+  return clone;
+}
+
+describe('acceptors', () => {
+  const docs = corpus();
+
+  it('accept exactly what the JSON-value and structure checks accept, on every example document', () => {
+    let accepted = 0;
+    for (const [kind, doc] of docs) {
+      expect(acceptors[kind](doc), JSON.stringify(doc).slice(0, 200)).toBe(bothAccept(kind, doc));
+      if (acceptors[kind](doc)) accepted++;
+    }
+    // The happy path is taken: most examples are valid documents.
+    expect(accepted).toBeGreaterThan(docs.length / 3);
+    for (const kind of DOCUMENT_KINDS)
+      expect(
+        docs.some(([k, d]) => k === kind && acceptors[kind](d)),
+        kind,
+      ).toBe(true);
+  });
+
+  it('accept exactly what both checks accept on mutated documents (refusing more only for __proto__ keys)', () => {
+    fc.assert(
+      fc.property(fc.nat(docs.length - 1), fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.nat(3), (i, seed, rounds) => {
+        let a = seed;
+        const pick = (n: number) => {
+          a ^= a << 13;
+          a ^= a >>> 17;
+          a ^= a << 5;
+          return (a >>> 0) % n;
+        };
+        const [kind, original] = docs[i]!;
+        let doc = original;
+        for (let r = 0; r <= rounds; r++) doc = mutate(doc, pick);
+        const fast = acceptors[kind](doc);
+        const full = bothAccept(kind, doc);
+        if (fast) expect(full).toBe(true);
+        else if (full) expect(hasProtoKey(doc)).toBe(true);
+      }),
+      { numRuns: fuzzRuns(3000, 0.05), seed: fuzzSeed(17_0501), interruptAfterTimeLimit: FUZZ_LIMIT },
+    );
+  });
+});
