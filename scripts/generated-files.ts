@@ -6,6 +6,7 @@ import { knownCodesFile } from './known-codes';
 import { protoGeneratedFiles, PROTO_GEN_DIR } from './proto-gen';
 import { docFiles, replaceBetweenMarkers, ruleTable } from './rule-docs';
 import { serverErrorTable } from './server-error-table';
+import { formatTable } from './format-docs';
 import { kindTable } from './kind-docs';
 import { ruleIndexFile } from './rule-index';
 
@@ -22,11 +23,14 @@ export function generatedFiles(root: string): Map<string, string> {
     ['src/core/codes.ts', knownCodesFile()],
     [
       'README.md',
-      replaceBetweenMarkers(
-        replaceBetweenMarkers(replaceBetweenMarkers(readme, 'rules', ruleTable()), 'server-errors', serverErrorTable()),
-        'kinds',
-        kindTable(),
-      ),
+      (
+        [
+          ['rules', ruleTable()],
+          ['server-errors', serverErrorTable()],
+          ['kinds', kindTable()],
+          ['formats', formatTable()],
+        ] as const
+      ).reduce<string>((text, [name, body]) => replaceBetweenMarkers(text, name, body), readme),
     ],
     ...protoGeneratedFiles(root),
   ]);

@@ -6,7 +6,7 @@ import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
 import { editDistance, nearest } from '../util/suggest';
 import type { RuleSettings } from './config';
-import { FORMAT_NAMES, type FormatName } from '../format/index';
+import { DEFAULT_FORMAT, FORMAT_NAMES, type FormatName } from '../format/index';
 import { APPLY_FLAGS, GET_BROKER_FLAGS, type FlagSpec } from './client-flags';
 import { planOutputs, type ReportOutput } from './outputs';
 import { UsageError } from './usage-error';
@@ -77,6 +77,9 @@ export interface RulesCommand {
   noConfig: boolean;
 }
 
+/** The formats for the help, the default marked. */
+const FORMAT_LIST = FORMAT_NAMES.map((f) => (f === DEFAULT_FORMAT ? `${f} (default)` : f)).join(', ');
+
 /** Help text. */
 export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
        svc-admin-spec rules [--format json] [--config <file> | --no-config]
@@ -94,7 +97,7 @@ standard input. With no path, the current directory is linted.
 
 Options:
   --kind <Kind>                     Lint every input as this kind: ${DOCUMENT_KINDS.join(', ')}
-  -f, --format <name>               stylish (default), json, sarif, github, junit, gitlab; repeatable
+  -f, --format <name>               ${FORMAT_LIST}; repeatable
   -o, --output <file>               Write a report to a file; repeatable. Files go to the last formats
                                     given, in order: -f github -f sarif -o results.sarif prints github
                                     and writes sarif. With no report on standard output, a one-line

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { DOCUMENT_KINDS, kindsWith, type DocumentKind } from '../model/kinds';
-import { FORMAT_NAMES, type FormatName } from '../format/index';
+import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from '../format/index';
 import type { RuleSettings } from '../engine/settings';
 import { argumentProblem, parseRuleFlags, UsageError } from './args';
 import { APPLY_FLAGS, GET_BROKER_FLAGS, type FlagSpec } from './client-flags';
@@ -155,9 +155,8 @@ export function parseApplyArgs(argv: readonly string[]): ApplyArgs | null {
   const dryRun = v['dry-run'] === true;
   if (!dryRun && conn.adminUrl === undefined) throw new UsageError('apply needs --admin-url <url> (or --dry-run).');
   if (positionals.length === 0) throw new UsageError('apply needs at least one file.');
-  const format = (v.format as string | undefined) ?? 'stylish';
-  if (!(FORMAT_NAMES as readonly string[]).includes(format))
-    throw new UsageError(`Unknown format "${format}"; use one of ${FORMAT_NAMES.join(', ')}.`);
+  const format = (v.format as string | undefined) ?? DEFAULT_FORMAT;
+  if (!isFormatName(format)) throw new UsageError(`Unknown format "${format}"; use one of ${FORMAT_NAMES.join(', ')}.`);
   const kind = v.kind as string | undefined;
   if (kind !== undefined && !isApplyKind(kind))
     throw new UsageError(`apply --kind must be ${APPLY_KINDS.join(' or ')}.`);
@@ -170,7 +169,7 @@ export function parseApplyArgs(argv: readonly string[]): ApplyArgs | null {
   const out: ApplyArgs = {
     ...conn,
     files: positionals,
-    format: format as FormatName,
+    format,
     noConfig: v['no-config'] === true,
     rules,
     targetVersion: tv as TargetVersion | 'auto',

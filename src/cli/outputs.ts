@@ -9,7 +9,14 @@
  * report (`.sarif`, `.xml`, `.json`) than its format writes is refused, so text never lands in a
  * `.sarif` file.
  */
-import { FORMAT_NAMES, isFormatName, unknownFormatMessage, type FormatName } from '../format/index';
+import {
+  DEFAULT_FORMAT,
+  FORMAT_NAMES,
+  formatDescriptor,
+  isFormatName,
+  unknownFormatMessage,
+  type FormatName,
+} from '../format/index';
 import { UsageError } from './usage-error';
 
 /** One report: its format and its file (undefined: standard output). */
@@ -18,28 +25,21 @@ export interface ReportOutput {
   file?: string;
 }
 
-/** The extensions each format's files may have, among those that name a kind of report. */
-const EXTENSIONS: Record<FormatName, readonly string[]> = {
-  stylish: [],
-  github: [],
-  json: ['.json'],
-  gitlab: ['.json'],
-  sarif: ['.sarif', '.json'],
-  junit: ['.xml'],
-};
-const TELLING = new Set(Object.values(EXTENSIONS).flat());
+/** Every extension that announces a kind of report (some format's files have it). */
+const TELLING = new Set(FORMAT_NAMES.flatMap((f) => formatDescriptor(f).extensions));
 
 /** The report kind an extension announces, for the message. */
 const KIND_OF: Record<string, string> = { '.sarif': 'SARIF', '.xml': 'XML', '.json': 'JSON' };
+const kindOf = (ext: string): string => KIND_OF[ext] ?? ext.slice(1).toUpperCase();
 
 /** Refuses a file whose extension announces another kind of report than `format` writes. */
 function checkExtension(format: FormatName, file: string, fromDashO: boolean): void {
   const ext = /\.[^./\\]+$/.exec(file)?.[0].toLowerCase() ?? '';
-  if (!TELLING.has(ext) || EXTENSIONS[format].includes(ext)) return;
-  const fits = FORMAT_NAMES.filter((f) => EXTENSIONS[f].includes(ext));
-  const others = fits.length > 1 ? ` (${KIND_OF[ext]} formats: ${fits.join(', ')})` : '';
+  if (!TELLING.has(ext) || formatDescriptor(format).extensions.includes(ext)) return;
+  const fits = FORMAT_NAMES.filter((f) => formatDescriptor(f).extensions.includes(ext));
+  const others = fits.length > 1 ? ` (${kindOf(ext)} formats: ${fits.join(', ')})` : '';
   throw new UsageError(
-    `${file} would receive the ${format} report, which is not ${KIND_OF[ext]}${fromDashO ? ' (-o files go to the last formats given, in order)' : ''}. Use --output.${fits[0]} ${file}${others}, or choose another file name.`,
+    `${file} would receive the ${format} report, which is not ${kindOf(ext)}${fromDashO ? ' (-o files go to the last formats given, in order)' : ''}. Use --output.${fits[0]} ${file}${others}, or choose another file name.`,
   );
 }
 
@@ -50,7 +50,7 @@ export function planOutputs(
   keyed: readonly (readonly [string, string])[],
 ): ReportOutput[] {
   for (const f of formatArgs) if (!isFormatName(f)) throw new UsageError(unknownFormatMessage(f));
-  const formats = (formatArgs.length > 0 ? [...formatArgs] : ['stylish']) as FormatName[];
+  const formats = (formatArgs.length > 0 ? [...formatArgs] : [DEFAULT_FORMAT]) as FormatName[];
   const repeated = formats.find((f, i) => formats.indexOf(f) !== i);
   if (repeated) throw new UsageError(`-f ${repeated} is given twice; each format is written once.`);
 

@@ -7,7 +7,7 @@ import { autofixes } from '../fix/apply';
 import { unifiedDiff } from '../fix/diff';
 import { fixText } from '../fix/fix-text';
 import { printable } from '../format/ansi';
-import { FORMATTERS, summaryLine, WORKSPACE_VARIABLE } from '../format/index';
+import { formatDescriptor, summaryLine } from '../format/index';
 import { batches } from '../util/batches';
 import { plural } from '../format/summary';
 import { countBySeverity, SEVERITY_RANK, type Diagnostic, type FileCode } from '../core/diagnostics';
@@ -357,9 +357,9 @@ function writeReports(
   const fixable = cmd.fix ? 0 : results.reduce((n, r) => n + autofixes(r.diagnostics).length, 0);
   const color = useColor(cmd, io);
   for (const o of outputs) {
-    const variable = WORKSPACE_VARIABLE[o.format];
-    const workspace = variable ? io.env[variable] : undefined;
-    const report = FORMATTERS[o.format](results, {
+    const { formatter, workspaceVariable } = formatDescriptor(o.format);
+    const workspace = workspaceVariable ? io.env[workspaceVariable] : undefined;
+    const report = formatter(results, {
       color: color && o.path === undefined,
       cwd: io.cwd,
       version: VERSION,

@@ -1,8 +1,7 @@
 /** The ignore file: findings recorded by file, code and pointer (JSON has no comments for directives). */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { BUILTIN_CATALOG, type RuleCatalog } from '../engine/catalog';
-import { docsUrl } from '../engine/registry';
+import { BUILTIN_CATALOG, withDocsUrl, type RuleCatalog } from '../engine/catalog';
 import type { Diagnostic } from '../core/diagnostics';
 import { isSuppressible, UNSUPPRESSIBLE } from '../lint/directives';
 import { isObject } from '../util/pointer';
@@ -106,13 +105,14 @@ export function applyIgnoreFile(diagnostics: Diagnostic[], ignore: IgnoreFile, a
     const i = hits[0]!;
     const e = ignore.entries[i]!;
     if (hits.some((h) => ignore.used.has(h))) continue;
-    kept.push({
-      code: 'suppression/unused',
-      severity: 'warning',
-      pointer: e.pointer,
-      message: `${ignore.path} ignores "${e.code}" at ${e.pointer || '/'}, but there is no such finding any more; remove the entry.`,
-      docsUrl: docsUrl('suppression/unused'),
-    });
+    kept.push(
+      withDocsUrl({
+        code: 'suppression/unused',
+        severity: 'warning',
+        pointer: e.pointer,
+        message: `${ignore.path} ignores "${e.code}" at ${e.pointer || '/'}, but there is no such finding any more; remove the entry.`,
+      }),
+    );
   }
   return kept;
 }

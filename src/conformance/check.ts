@@ -1,6 +1,6 @@
 /** Conformance: does a response honour the request it answers? */
 import { normalizeDiagnostics, type ConformanceCode, type Diagnostic } from '../core/diagnostics';
-import { docsUrl } from '../engine/registry';
+import { withDocsUrl } from '../engine/catalog';
 import { PAUSABLE_TASKS, child, objectAt, stringAt, type Located } from '../rule-api/helpers';
 import { keyFingerprint } from '../facts/fingerprint';
 import { describeAmount, SERVER_FACTS } from '../facts/server-versions';
@@ -289,6 +289,6 @@ export function checkExchange(exchange: Exchange, options: ExchangeOptions = {})
   EXCHANGE_CHECKS[kind](exchange.request, exchange.response, f, version);
   const diagnostics = normalizeDiagnostics(
     redactSecrets(redactSecrets(f.list, exchange.request), exchange.response),
-  ).map((d) => ({ ...d, docsUrl: docsUrl(d.code) }));
+  ).map((d) => withDocsUrl(d));
   return { conforms: diagnostics.length === 0, diagnostics };
 }

@@ -1,4 +1,5 @@
 /** The rules in force for one run: the built-in catalogue plus the caller's custom rules. */
+import type { Diagnostic } from '../core/diagnostics';
 import type { DocumentKind } from '../model/kinds';
 import { checkCustomRules } from './custom';
 import { allRules, docsUrl } from './registry';
@@ -55,4 +56,15 @@ export function catalogWith(customRules: unknown, where: string): RuleCatalog {
 export function codeDocsUrl(code: string, catalog: RuleCatalog = BUILTIN_CATALOG): string | undefined {
   if (!code.startsWith('@')) return docsUrl(code);
   return catalog.byId.get(code)?.docs.url;
+}
+
+/**
+ * The finding with its documentation link, as every report shows it: the one place findings get
+ * their `docsUrl` (a link already there is kept; none for a custom rule that declares none). The
+ * link goes last among the finding's fields, so JSON reports keep their field order.
+ */
+export function withDocsUrl<D extends Diagnostic>(d: D, catalog: RuleCatalog = BUILTIN_CATALOG): D {
+  if (d.docsUrl !== undefined) return d;
+  const url = codeDocsUrl(d.code, catalog);
+  return url === undefined ? d : { ...d, docsUrl: url };
 }

@@ -53,7 +53,6 @@ export function toDiagnostic(rule: Rule, report: RuleReport, level: RuleSetting 
   if (report.fix) suggestions.unshift({ message: describeFix(report.fix), fix: report.fix, autofix: true });
   if (suggestions.length > 0) d.suggestions = suggestions;
   if (report.related) d.related = report.related;
-  if (rule.docs.url) d.docsUrl = rule.docs.url;
   return d;
 }
 

@@ -13,31 +13,79 @@ import type { FormatOptions, Formatter } from './types';
 export type { Formatter, FormatOptions } from './types';
 export { summaryLine } from './summary';
 
-/** Formatters by `--format` name. */
-export const FORMATTERS = {
-  stylish: formatStylish,
-  json: formatJson,
-  sarif: formatSarif,
-  github: formatGithub,
-  junit: formatJunit,
-  gitlab: formatGitlab,
-} as const satisfies Record<string, Formatter>;
+/** One output format: every list of formats (flags, help, `-o` checks, the README, tests) reads it from here. */
+export interface FormatDescriptor {
+  /** Writes the report. */
+  readonly formatter: Formatter;
+  /** One line of Markdown for the README's list of formats. */
+  readonly description: string;
+  /**
+   * The file extensions a report of this format may be written to, among those that announce a
+   * kind of report (`.json`, `.sarif`, `.xml`): `-o` refuses a file whose extension announces
+   * another kind, so that text never lands in `results.sarif`. Empty for text formats.
+   */
+  readonly extensions: readonly string[];
+  /** The CI's environment variable naming the repository root that this format's paths are made relative to. */
+  readonly workspaceVariable?: string;
+}
 
-/** The name of an output format. */
-export type FormatName = keyof typeof FORMATTERS;
+/** The output formats by `--format` name, the default first (the order of help texts and messages). */
+export const FORMATS = {
+  stylish: {
+    formatter: formatStylish,
+    description: 'Text for people: findings grouped by file, `line:col  severity  message  code`, and a summary.',
+    extensions: [],
+  },
+  json: {
+    formatter: formatJson,
+    description: 'One stable, versioned JSON object: every file with its findings, and a summary.',
+    extensions: ['.json'],
+  },
+  sarif: {
+    formatter: formatSarif,
+    description: 'SARIF 2.1.0 for GitHub code scanning and other viewers.',
+    extensions: ['.sarif', '.json'],
+  },
+  github: {
+    formatter: formatGithub,
+    description: 'GitHub Actions workflow commands: annotations shown inline on pull requests.',
+    extensions: [],
+    workspaceVariable: 'GITHUB_WORKSPACE',
+  },
+  junit: {
+    formatter: formatJunit,
+    description: 'JUnit XML for Jenkins, GitLab and other test views: a test case per finding.',
+    extensions: ['.xml'],
+  },
+  gitlab: {
+    formatter: formatGitlab,
+    description: 'GitLab Code Quality JSON, for the merge request widget.',
+    extensions: ['.json'],
+    workspaceVariable: 'CI_PROJECT_DIR',
+  },
+} as const satisfies Record<string, FormatDescriptor>;
+
+/** The name of an output format: the table's keys, so every exhaustive map over formats misses none. */
+export type FormatName = keyof typeof FORMATS;
+
+/** The descriptor of a format, typed as the interface (the table's literal types are narrower). */
+export const formatDescriptor = (name: FormatName): FormatDescriptor => FORMATS[name];
 
 /** The output format names, default first. */
-export const FORMAT_NAMES = Object.keys(FORMATTERS) as FormatName[];
+export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
+
+/** The format used when none is given. */
+export const DEFAULT_FORMAT: FormatName = FORMAT_NAMES[0]!;
+
+/** Formatters by `--format` name. */
+export const FORMATTERS = Object.fromEntries(FORMAT_NAMES.map((n) => [n, FORMATS[n].formatter])) as Record<
+  FormatName,
+  Formatter
+>;
 
 /** True when `name` is an output format. */
 export const isFormatName = (name: unknown): name is FormatName =>
-  typeof name === 'string' && Object.hasOwn(FORMATTERS, name);
-
-/** The environment variable that names the repository root each CI format wants paths relative to. */
-export const WORKSPACE_VARIABLE: Partial<Record<FormatName, string>> = {
-  github: 'GITHUB_WORKSPACE',
-  gitlab: 'CI_PROJECT_DIR',
-};
+  typeof name === 'string' && Object.hasOwn(FORMATS, name);
 
 /** What the host tells, when there is one: `process` is absent in a browser. */
 const host = (): { cwd?: () => string; env?: Record<string, string | undefined> } | undefined =>
@@ -60,7 +108,7 @@ export function format(results: readonly FileResult[], name: FormatName, options
   if (!Array.isArray(results))
     throw new TypeError('format: results must be an array of { file, kind, diagnostics }, as lintText returns.');
   const proc = host();
-  const variable = WORKSPACE_VARIABLE[name];
+  const { formatter, workspaceVariable: variable } = formatDescriptor(name);
   const workspace = options.workspace ?? (variable ? proc?.env?.[variable] || undefined : undefined);
   const full: FormatOptions = {
     color: options.color ?? false,
@@ -70,5 +118,5 @@ export function format(results: readonly FileResult[], name: FormatName, options
     ...(workspace ? { workspace } : {}),
     ...(options.customRules ? { customRules: options.customRules } : {}),
   };
-  return FORMATTERS[name](results, full).join('');
+  return formatter(results, full).join('');
 }

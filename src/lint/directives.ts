@@ -4,7 +4,7 @@
  * (on a line of its own, for the whole file).
  */
 import { BUILTIN_CATALOG, type RuleCatalog } from '../engine/catalog';
-import { docsUrl } from '../engine/registry';
+import { withDocsUrl } from '../engine/catalog';
 import type { ParsedSource } from '../source/index';
 import { compareDiagnostics, type Diagnostic, type FileCode } from '../core/diagnostics';
 
@@ -35,14 +35,13 @@ function problem(
   comment: Comment,
   message: string,
 ): Diagnostic {
-  return {
+  return withDocsUrl({
     code,
     severity,
     pointer: '',
     message,
     range: source.range(comment.offset, comment.offset + comment.text.trimEnd().length),
-    docsUrl: docsUrl(code),
-  };
+  });
 }
 
 /** Reads the directives of a source's comments (real comments only, never text inside strings or block scalars). */

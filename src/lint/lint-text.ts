@@ -1,5 +1,5 @@
 /** Lints the text of a file: parse with positions, decide the kind, lint, and put every finding on a line and column. */
-import { codeDocsUrl, type RuleCatalog } from '../engine/catalog';
+import { withDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { detectKind } from '../kind/detect';
 import type { DocumentKind } from '../model/kinds';
 import { redactStrings } from '../secrets/redact';
@@ -75,10 +75,7 @@ export function lintText(text: string, options: LintTextOptions = {}): TextResul
     });
   }
   const finish = (kind: DocumentKind | null, found: Diagnostic[]): TextResult => {
-    let all = [...source.diagnostics, ...found].map((d) => {
-      const url = d.docsUrl === undefined ? codeDocsUrl(d.code, settings.catalog) : undefined;
-      return url === undefined ? d : { ...d, docsUrl: url };
-    });
+    let all = [...source.diagnostics, ...found].map((d) => withDocsUrl(d, settings.catalog));
     // Raw-text secrets matter when a file did not parse (lint could not see its values).
     if (all.length > 0 && !source.ok) all = redactStrings(all, secretStrings(text, secretSpans(text, source.format)));
     all = applyDirectives(all.sort(compareDiagnostics), source, settings.catalog);

@@ -1,6 +1,6 @@
 /** The library's entry points: `lint`, `validate` and `assertValid`. */
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../core/diagnostics';
-import { catalogWith, codeDocsUrl } from '../engine/catalog';
+import { catalogWith, withDocsUrl } from '../engine/catalog';
 import { applySettingsToStructural, runRules, unknownKeyClaimant, type RunSettings } from '../engine/run';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
 import { type Rule } from '../rule-api/types';
@@ -193,11 +193,7 @@ export function lintWithSettings(value: unknown, settings: RunSettings, canonica
     const secretsFrom = walkable ? value : undefined;
     const diagnostics = normalizeDiagnostics(
       redactSecrets(found, secretsFrom, modelKeyNames(Object.values(kindSchemas))),
-    ).map((d) => {
-      if (d.docsUrl !== undefined) return d;
-      const url = codeDocsUrl(d.code, settings.catalog);
-      return url === undefined ? d : { ...d, docsUrl: url };
-    });
+    ).map((d) => withDocsUrl(d, settings.catalog));
     return { valid: !diagnostics.some((d) => d.severity === 'error'), diagnostics };
   }
 }

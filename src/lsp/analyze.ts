@@ -8,7 +8,7 @@ import { emptyConfig, fileLintOptions, isIgnored, type Config } from '../config/
 import { ConfigLookup } from '../config/discover';
 import { applyIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { isToolConfigFile } from '../config/tool-files';
-import { docsUrl } from '../engine/registry';
+import { withDocsUrl } from '../engine/catalog';
 import { kindOfSchemaRef } from '../kind/detect';
 import type { Diagnostic } from '../core/diagnostics';
 import { lintText, type LintTextOptions } from '../lint/lint-text';
@@ -62,13 +62,12 @@ export function namesOurSchema(text: string): boolean {
 
 /** The finding shown on each document governed by a config or ignore file that cannot be used. */
 function badConfig(message: string): Diagnostic {
-  return {
+  return withDocsUrl({
     code: 'input/bad-config',
     severity: 'error',
     pointer: '',
     message: `This document was not linted: ${message}`,
-    docsUrl: docsUrl('input/bad-config'),
-  };
+  });
 }
 
 // One per thread (the server's, and the worker's for large documents): each folder's config is
@@ -138,11 +137,10 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
 export function internalFailure(error: unknown): Diagnostic {
   // Only the error's class is shown: an exception message could quote the document, secrets included.
   const what = error instanceof Error ? error.name : typeof error;
-  return {
+  return withDocsUrl({
     code: 'internal-error',
     severity: 'error',
     pointer: '',
     message: `The language server failed on this document (${what}); this is a bug in svc-admin-spec, not in the document. Please report it; the other documents are linted as usual.`,
-    docsUrl: docsUrl('internal-error'),
-  };
+  });
 }

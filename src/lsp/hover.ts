@@ -1,6 +1,6 @@
 /** Hover text: a field's documentation from the model, and a finding's rule description and rationale. */
 import { describeCode } from '../codes/describe';
-import { docsUrl } from '../engine/registry';
+import { withDocsUrl } from '../engine/catalog';
 import type { Diagnostic } from '../core/diagnostics';
 import { kindSchemas, type DocumentKind } from '../model/kinds';
 import { INT32_MIN } from '../model/primitives';
@@ -81,7 +81,8 @@ export function findingHover(diagnostics: readonly Diagnostic[]): string | undef
     const { short, full } = custom ? { short: d.message, full: d.message } : describeCode(d.code);
     const lines = [`**${d.code}** (${d.severity}): ${short}`];
     if (full !== short) lines.push(full);
-    const url = d.docsUrl ?? (custom ? undefined : docsUrl(d.code));
+    // The same link the reports give (a custom rule's only when the finding carries it).
+    const url = withDocsUrl(d).docsUrl;
     if (url) lines.push(`[Documentation](${url})`);
     parts.push(lines.join('\n\n'));
   }
