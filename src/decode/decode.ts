@@ -61,6 +61,9 @@ function enumByNumber(s: Node & { enum: string[] }, n: number): string | undefin
   return s.enum.filter((name) => !Object.hasOwn(ENUM_ALIASES, name))[n];
 }
 
+/** Marks a field the decoded message leaves out (a `null` message or list). */
+const NOT_SET = Symbol('not set');
+
 class Decoder {
   readonly diagnostics: Diagnostic[] = [];
   readonly origins = new WeakMap<object, Origin>();
@@ -145,6 +148,16 @@ class Decoder {
   private message(value: Node, schema: Node, at: string, depth: number): unknown {
     const names = namesOf(schema);
     const props = schema.properties as Record<string, Node>;
+    // Keys all spelt as the schema spells them (the usual case): no renames, no field written twice.
+    let canonical = true;
+    for (const key in value) {
+      const json = names.get(key);
+      if (json !== undefined && json !== key) {
+        canonical = false;
+        break;
+      }
+    }
+    if (canonical) return this.canonicalMessage(value, names, props, at, depth);
     let out: Node | undefined;
     const keys = new Map<string, string>();
     const writtenAs = new Map<string, string>();
@@ -237,6 +250,42 @@ class Decoder {
     }
     if (!out) return value;
     this.origins.set(out, { at, ...(keys.size > 0 ? { keys } : {}) });
+    return out;
+  }
+
+  /** `message` for an object whose keys are all spelt as the schema spells them: only values may change. */
+  private canonicalMessage(
+    value: Node,
+    names: ReadonlyMap<string, string>,
+    props: Record<string, Node>,
+    at: string,
+    depth: number,
+  ): unknown {
+    let out: Node | undefined;
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const raw = value[key];
+      if (!names.has(key)) {
+        if (out) out[key] = raw;
+        continue;
+      }
+      const fieldSchema = props[key];
+      const decoded =
+        raw === null && (isMessage(fieldSchema) || isList(fieldSchema))
+          ? NOT_SET
+          : this.decode(raw, fieldSchema, childPointer(at, key), depth + 1);
+      if (decoded === raw && !out) continue;
+      if (!out) {
+        // Copy the keys before the first one that changes, unchanged and in order.
+        out = {};
+        for (let j = 0; j < i; j++) out[keys[j]!] = value[keys[j]!];
+      }
+      // `null` for a message or a list means "not set" to the server: the key is dropped.
+      if (decoded !== NOT_SET) out[key] = decoded;
+    }
+    if (!out) return value;
+    this.origins.set(out, { at });
     return out;
   }
 
