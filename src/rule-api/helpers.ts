@@ -143,3 +143,34 @@ export const exampleResponse = (client: JsonObject = {}, status?: JsonObject): J
 export const examplePartitions = (...partitionInformation: JsonObject[]): JsonObject => ({
   shadowTopics: [{ name: 'orders', status: { partitionInformation } }],
 });
+
+// ---------------------------------------------------------------------------------------------
+// Raw reads for rules' happy paths (rule-speed work on the filter and ACL rules). These build no
+// Located and allocate nothing; rules build pointers with them only when they report.
+
+/** The own string property `key` of `v`, or undefined: `stringAt` without building a Located. */
+export function ownString(v: unknown, key: string): string | undefined {
+  const s = own(v, key);
+  return typeof s === 'string' ? s : undefined;
+}
+
+/** The own property `key` of `v` when it is an object, or undefined: `objectAt` without building a Located. */
+export function ownObject(v: unknown, key: string): JsonObject | undefined {
+  const o = own(v, key);
+  return isObject(o) ? o : undefined;
+}
+
+/** The raw value of `configurations.<name>.<key>`, or undefined; the section lookup is the cached one. */
+export function sectionField(ctx: Pick<RuleContext, 'link'>, name: string, key: string): unknown {
+  return own(section(ctx, name)?.value, key);
+}
+
+/** The pointer of `configurations.<name>.<key>` and then `tokens`: for reports, as it builds strings. */
+export function sectionFieldPointer(
+  ctx: Pick<RuleContext, 'link'>,
+  name: string,
+  key: string,
+  ...tokens: (string | number)[]
+): string {
+  return childPointer(childPointer(section(ctx, name)?.pointer ?? '', key), ...tokens);
+}

@@ -1,9 +1,31 @@
-import { defineRule } from '../rule-api/types';
-import { child, exampleLink, itemsAt, section } from '../rule-api/helpers';
-import { isObject } from '../util/pointer';
+import { defineRule, type RuleContext } from '../rule-api/types';
+import { exampleLink, sectionField, sectionFieldPointer } from '../rule-api/helpers';
+import { isObject, own, type JsonObject } from '../util/pointer';
 
 const ANY_ACCESS = { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' };
 const ANY_RESOURCE = { resourceType: 'ACL_RESOURCE_ANY', patternType: 'ACL_PATTERN_ANY' };
+
+/** Absent or null: what the server reads as all-UNSPECIFIED. */
+function isMissing(filter: JsonObject, field: string): boolean {
+  const v = own(filter, field);
+  return v === undefined || v === null;
+}
+
+function missing(ctx: RuleContext, index: number, field: string, any: JsonObject): void {
+  // The item's pointer, then the field appended unescaped, as the field names need no escaping.
+  const pointer = `${sectionFieldPointer(ctx, 'securitySyncOptions', 'aclFilters', index)}/${field}`;
+  ctx.report({
+    messageId: 'missing',
+    pointer,
+    data: { index, field },
+    suggestions: [
+      {
+        message: `Match every ${field === 'resourceFilter' ? 'resource' : 'principal and operation'}.`,
+        fix: { kind: 'replace-value', pointer, value: any },
+      },
+    ],
+  });
+}
 
 /** ACL filters need both halves. */
 export default defineRule({
@@ -20,27 +42,13 @@ export default defineRule({
       'aclFilters[{index}] has no `{field}`; the server reads it as UNSPECIFIED and refuses the request. Add `{field}` (use the *_ANY values to match everything).',
   },
   check(ctx) {
-    for (const [index, f] of itemsAt(section(ctx, 'securitySyncOptions'), 'aclFilters').entries()) {
-      if (!isObject(f.value)) continue;
-      for (const [field, any] of [
-        ['resourceFilter', ANY_RESOURCE],
-        ['accessFilter', ANY_ACCESS],
-      ] as const) {
-        const v = child(f, field);
-        if (v === undefined || v.value === null) {
-          ctx.report({
-            messageId: 'missing',
-            pointer: `${f.pointer}/${field}`,
-            data: { index, field },
-            suggestions: [
-              {
-                message: `Match every ${field === 'resourceFilter' ? 'resource' : 'principal and operation'}.`,
-                fix: { kind: 'replace-value', pointer: `${f.pointer}/${field}`, value: any },
-              },
-            ],
-          });
-        }
-      }
+    const filters = sectionField(ctx, 'securitySyncOptions', 'aclFilters');
+    if (!Array.isArray(filters)) return;
+    for (let index = 0; index < filters.length; index++) {
+      const f = filters[index];
+      if (!isObject(f)) continue;
+      if (isMissing(f, 'resourceFilter')) missing(ctx, index, 'resourceFilter', ANY_RESOURCE);
+      if (isMissing(f, 'accessFilter')) missing(ctx, index, 'accessFilter', ANY_ACCESS);
     }
   },
   examples: {

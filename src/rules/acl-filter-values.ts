@@ -1,8 +1,10 @@
-import { defineRule } from '../rule-api/types';
-import { exampleLink, itemsAt, objectAt, section, stringAt } from '../rule-api/helpers';
+import { defineRule, type RuleContext } from '../rule-api/types';
+import { exampleLink, ownObject, ownString, sectionField, sectionFieldPointer } from '../rule-api/helpers';
+
+const OPERATION_PREFIX = 'ACL_OPERATION_';
 
 /** Operations that exist for each Kafka resource type (Schema Registry types are not checked). */
-const OPERATIONS_BY_RESOURCE: Readonly<Record<string, readonly string[]>> = {
+const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   ACL_RESOURCE_TOPIC: ['READ', 'WRITE', 'CREATE', 'REMOVE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS'],
   ACL_RESOURCE_GROUP: ['READ', 'DESCRIBE', 'REMOVE'],
   ACL_RESOURCE_CLUSTER: [
@@ -17,8 +19,50 @@ const OPERATIONS_BY_RESOURCE: Readonly<Record<string, readonly string[]>> = {
   ACL_RESOURCE_TXN_ID: ['WRITE', 'DESCRIBE'],
 };
 
-const PRINCIPAL = /^[A-Za-z][A-Za-z0-9]*:.+$/;
-const CIDR_OR_GLOB = /[/*?[\]]/;
+/** The same, as full enum names: compared with the value as written, no suffix is cut out of it. */
+const OPERATIONS_BY_RESOURCE: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(OPERATIONS).map(([type, ops]) => [type, ops.map((op) => OPERATION_PREFIX + op)]),
+);
+
+const KNOWN_TYPES: readonly string[] = Object.keys(OPERATIONS_BY_RESOURCE);
+const KNOWN_OPERATIONS: readonly (readonly string[])[] = Object.values(OPERATIONS_BY_RESOURCE);
+
+/**
+ * `OPERATIONS_BY_RESOURCE[type]`: the known types are compared one by one (a lookup by a parsed
+ * string first hashes it); any other is looked up as before, whatever that finds.
+ */
+function operationsOf(type: string): readonly string[] | undefined {
+  for (let k = 0; k < KNOWN_TYPES.length; k++) if (type === KNOWN_TYPES[k]) return KNOWN_OPERATIONS[k];
+  return OPERATIONS_BY_RESOURCE[type];
+}
+
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+/** Characters `.` does not match in a regular expression. */
+const isLineTerminator = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+
+/** `^[A-Za-z][A-Za-z0-9]*:.+$`, without a regular expression: this runs for every ACL filter. */
+function isPrincipal(s: string): boolean {
+  if (s.length === 0 || !isLetter(s.charCodeAt(0))) return false;
+  let k = 1;
+  while (k < s.length && (isLetter(s.charCodeAt(k)) || isDigit(s.charCodeAt(k)))) k++;
+  if (k >= s.length - 1 || s.charCodeAt(k) !== 58) return false;
+  for (k++; k < s.length; k++) if (isLineTerminator(s.charCodeAt(k))) return false;
+  return true;
+}
+
+/** Whether a host holds any of `/ * ? [ ]` (a CIDR range or a glob). */
+function isCidrOrGlob(s: string): boolean {
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 47 || c === 42 || c === 63 || c === 91 || c === 93) return true;
+  }
+  return false;
+}
+
+/** The pointer of `aclFilters[i].<half>.<field>`, built only to report. */
+const at = (ctx: RuleContext, i: number, half: string, field: string): string =>
+  sectionFieldPointer(ctx, 'securitySyncOptions', 'aclFilters', i, half, field);
 
 /** ACL filter values the server accepts but that do not match what their author meant. */
 export default defineRule({
@@ -39,42 +83,55 @@ export default defineRule({
     operation: '{operation} does not exist for {resource}, so this filter selects nothing. Use one of: {allowed}.',
   },
   check(ctx) {
-    for (const f of itemsAt(section(ctx, 'securitySyncOptions'), 'aclFilters')) {
-      const access = objectAt(f, 'accessFilter');
-      const resource = objectAt(f, 'resourceFilter');
-      const principal = stringAt(access, 'principal');
-      if (principal && principal.value === '*')
+    const filters = sectionField(ctx, 'securitySyncOptions', 'aclFilters');
+    if (!Array.isArray(filters)) return;
+    for (let i = 0; i < filters.length; i++) {
+      const access = ownObject(filters[i], 'accessFilter');
+      const resource = ownObject(filters[i], 'resourceFilter');
+      const principal = ownString(access, 'principal');
+      if (principal === '*')
         ctx.report({
           messageId: 'wildcard',
-          pointer: principal.pointer,
+          pointer: at(ctx, i, 'accessFilter', 'principal'),
           data: { field: 'principal', what: 'principal' },
         });
-      else if (principal && !PRINCIPAL.test(principal.value))
-        ctx.report({ messageId: 'principal', pointer: principal.pointer, data: { value: principal.value } });
-      const host = stringAt(access, 'host');
-      if (host && host.value === '*')
-        ctx.report({ messageId: 'wildcard', pointer: host.pointer, data: { field: 'host', what: 'host' } });
-      else if (host && CIDR_OR_GLOB.test(host.value))
-        ctx.report({ messageId: 'host', pointer: host.pointer, data: { value: host.value } });
-      const name = stringAt(resource, 'name');
-      if (name && name.value === '*')
-        ctx.report({ messageId: 'wildcard', pointer: name.pointer, data: { field: 'name', what: 'resource' } });
-      const type = stringAt(resource, 'resourceType')?.value;
-      const operation = stringAt(access, 'operation');
-      const allowed = type === undefined ? undefined : OPERATIONS_BY_RESOURCE[type];
-      if (allowed && operation && operation.value.startsWith('ACL_OPERATION_')) {
-        const op = operation.value.slice('ACL_OPERATION_'.length);
-        if (op !== 'ANY' && op !== 'UNSPECIFIED' && !allowed.includes(op)) {
-          ctx.report({
-            messageId: 'operation',
-            pointer: operation.pointer,
-            data: {
-              operation: operation.value,
-              resource: type!,
-              allowed: ['ANY', ...allowed].map((o) => `ACL_OPERATION_${o}`).join(', '),
-            },
-          });
-        }
+      else if (principal !== undefined && !isPrincipal(principal))
+        ctx.report({
+          messageId: 'principal',
+          pointer: at(ctx, i, 'accessFilter', 'principal'),
+          data: { value: principal },
+        });
+      const host = ownString(access, 'host');
+      if (host === '*')
+        ctx.report({
+          messageId: 'wildcard',
+          pointer: at(ctx, i, 'accessFilter', 'host'),
+          data: { field: 'host', what: 'host' },
+        });
+      else if (host !== undefined && isCidrOrGlob(host))
+        ctx.report({ messageId: 'host', pointer: at(ctx, i, 'accessFilter', 'host'), data: { value: host } });
+      if (ownString(resource, 'name') === '*')
+        ctx.report({
+          messageId: 'wildcard',
+          pointer: at(ctx, i, 'resourceFilter', 'name'),
+          data: { field: 'name', what: 'resource' },
+        });
+      const type = ownString(resource, 'resourceType');
+      const operation = ownString(access, 'operation');
+      const allowed = type === undefined ? undefined : operationsOf(type);
+      if (
+        allowed &&
+        operation !== undefined &&
+        operation.startsWith(OPERATION_PREFIX) &&
+        operation !== 'ACL_OPERATION_ANY' &&
+        operation !== 'ACL_OPERATION_UNSPECIFIED' &&
+        !allowed.includes(operation)
+      ) {
+        ctx.report({
+          messageId: 'operation',
+          pointer: at(ctx, i, 'accessFilter', 'operation'),
+          data: { operation, resource: type!, allowed: ['ACL_OPERATION_ANY', ...allowed].join(', ') },
+        });
       }
     }
   },

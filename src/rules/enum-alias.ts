@@ -1,6 +1,38 @@
-import { defineRule } from '../rule-api/types';
-import { child, exampleLink, itemsAt, nameFilters, objectAt, section } from '../rule-api/helpers';
+import { defineRule, type RuleContext } from '../rule-api/types';
+import { exampleLink, filterListAt, sectionField, sectionFieldPointer, type Located } from '../rule-api/helpers';
 import { ENUM_ALIASES } from '../facts/enum-spelling';
+import { childPointer, own } from '../util/pointer';
+
+const ALIAS_NAMES: readonly string[] = Object.keys(ENUM_ALIASES);
+
+/** The name the server knows for an alias it does not, or undefined (also for a value that is not a string). */
+function aliasOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  // Compared with each alias rather than looked up: a lookup by a parsed string first hashes it.
+  for (let k = 0; k < ALIAS_NAMES.length; k++) if (value === ALIAS_NAMES[k]) return ENUM_ALIASES[value];
+  return undefined;
+}
+
+function report(ctx: RuleContext, pointer: string, value: string, replacement: string): void {
+  ctx.report({
+    messageId: 'alias',
+    pointer,
+    data: { value, replacement },
+    fix: { kind: 'replace-value', pointer, value: replacement },
+  });
+}
+
+/** The `patternType` of each filter in a topic or group filter list. */
+function topicOrGroup(ctx: RuleContext, list: Located | undefined): void {
+  const filters = list?.value;
+  if (!Array.isArray(filters)) return;
+  for (let i = 0; i < filters.length; i++) {
+    const value = own(filters[i], 'patternType');
+    const replacement = aliasOf(value);
+    if (replacement !== undefined)
+      report(ctx, childPointer(list!.pointer, i, 'patternType'), value as string, replacement);
+  }
+}
 
 /** Enum aliases the spec lists but the server does not know. */
 export default defineRule({
@@ -18,22 +50,16 @@ export default defineRule({
       '"{value}" is listed by the spec but the server does not know it: it reads it as UNSPECIFIED and refuses the request. Use "{replacement}".',
   },
   check(ctx) {
-    const fields = [
-      ...nameFilters(ctx, 'topic').map((f) => child(f, 'patternType')),
-      ...nameFilters(ctx, 'group').map((f) => child(f, 'patternType')),
-      ...itemsAt(section(ctx, 'securitySyncOptions'), 'aclFilters').map((a) =>
-        child(objectAt(a, 'resourceFilter'), 'patternType'),
-      ),
-    ];
-    for (const f of fields) {
-      if (!f || typeof f.value !== 'string' || !Object.hasOwn(ENUM_ALIASES, f.value)) continue;
-      const replacement = ENUM_ALIASES[f.value]!;
-      ctx.report({
-        messageId: 'alias',
-        pointer: f.pointer,
-        data: { value: f.value, replacement },
-        fix: { kind: 'replace-value', pointer: f.pointer, value: replacement },
-      });
+    topicOrGroup(ctx, filterListAt(ctx, 'topic'));
+    topicOrGroup(ctx, filterListAt(ctx, 'group'));
+    const acls = sectionField(ctx, 'securitySyncOptions', 'aclFilters');
+    if (!Array.isArray(acls)) return;
+    for (let i = 0; i < acls.length; i++) {
+      const value = own(own(acls[i], 'resourceFilter'), 'patternType');
+      const replacement = aliasOf(value);
+      if (replacement === undefined) continue;
+      const pointer = sectionFieldPointer(ctx, 'securitySyncOptions', 'aclFilters', i, 'resourceFilter', 'patternType');
+      report(ctx, pointer, value as string, replacement);
     }
   },
   examples: {

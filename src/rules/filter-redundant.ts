@@ -1,6 +1,6 @@
-import { defineRule } from '../rule-api/types';
-import { exampleLink, nameFilters, type FilterList } from '../rule-api/helpers';
-import { isObject } from '../util/pointer';
+import { defineRule, type RuleContext } from '../rule-api/types';
+import { exampleLink, filterListAt, type FilterList, type Located } from '../rule-api/helpers';
+import { childPointer, isObject, type JsonObject } from '../util/pointer';
 
 /**
  * First index per combination of filter fields, in nested maps keyed by the values themselves (no
@@ -37,10 +37,118 @@ class FirstIndex {
   }
 }
 
-const LISTS: [FilterList, string][] = [
-  ['topic', 'autoCreateShadowTopicFilters'],
-  ['group', 'groupFilters'],
-];
+/** Up to this many filters the lists are compared pairwise: no index is built, nothing is allocated. */
+const PAIRWISE_MAX = 16;
+
+/** Equal as Map keys are (SameValueZero): `===`, and NaN equals itself. */
+const same = (a: unknown, b: unknown): boolean => a === b || (a !== a && b !== b);
+
+/** Usable as a FirstIndex key: a scalar (null included), not an object or array. */
+const keyable = (v: unknown): boolean => v === null || typeof v !== 'object';
+
+/** The index of the first INCLUDE LITERAL `*` filter, or -1. */
+function starIndex(filters: readonly unknown[]): number {
+  for (let i = 0; i < filters.length; i++) {
+    const f = filters[i];
+    if (
+      isObject(f) &&
+      f.filterType === 'FILTER_TYPE_INCLUDE' &&
+      f.patternType === 'PATTERN_TYPE_LITERAL' &&
+      f.name === '*'
+    )
+      return i;
+  }
+  return -1;
+}
+
+/** Whether a filter could be recorded by `seen` (an object whose three fields are all scalars). */
+function recordable(f: unknown): f is JsonObject {
+  return isObject(f) && keyable(f.filterType) && keyable(f.patternType) && keyable(f.name);
+}
+
+/** The first filter before `i` with the same three fields as `v`, or undefined (what `seen.get` finds). */
+function firstSameBefore(filters: readonly unknown[], i: number, v: JsonObject): number | undefined {
+  for (let j = 0; j < i; j++) {
+    const g = filters[j];
+    // The name differs most often, so it goes first; whether `g` could be recorded is asked last.
+    if (
+      isObject(g) &&
+      same(g.name, v.name) &&
+      same(g.patternType, v.patternType) &&
+      same(g.filterType, v.filterType) &&
+      recordable(g)
+    )
+      return j;
+  }
+  return undefined;
+}
+
+/** The first EXCLUDE filter anywhere with the pattern type and name of `v`, or undefined (what `excludes.get` finds). */
+function firstExclude(filters: readonly unknown[], v: JsonObject): number | undefined {
+  for (let j = 0; j < filters.length; j++) {
+    const g = filters[j];
+    if (
+      isObject(g) &&
+      g.filterType === 'FILTER_TYPE_EXCLUDE' &&
+      same(g.name, v.name) &&
+      same(g.patternType, v.patternType) &&
+      keyable(g.patternType) &&
+      keyable(g.name)
+    )
+      return j;
+  }
+  return undefined;
+}
+
+/** An internal topic name (`_svc…`, `__svc…`), which an INCLUDE `*` does not cover. */
+const isInternal = (name: unknown): boolean =>
+  typeof name === 'string' && (name.startsWith('_svc') || name.startsWith('__svc'));
+
+/** The checks on one list; `which`/`list`: the list's kind and key. */
+function checkList(ctx: RuleContext, node: Located | undefined, which: FilterList, list: string): void {
+  const filters = node?.value;
+  if (!Array.isArray(filters) || filters.length === 0) return;
+  const star = starIndex(filters);
+  const pairwise = filters.length <= PAIRWISE_MAX;
+  // Longer lists: one pass to index the first EXCLUDE of each pattern, one to compare (linear in the length).
+  let excludes: FirstIndex | undefined;
+  let seen: FirstIndex | undefined;
+  if (!pairwise) {
+    excludes = new FirstIndex();
+    for (let i = 0; i < filters.length; i++) {
+      const v: unknown = filters[i];
+      if (isObject(v) && v.filterType === 'FILTER_TYPE_EXCLUDE') excludes.add([v.patternType, v.name], i);
+    }
+    seen = new FirstIndex();
+  }
+  for (let i = 0; i < filters.length; i++) {
+    const v: unknown = filters[i];
+    if (!isObject(v)) continue;
+    let first: number | undefined;
+    if (pairwise) first = firstSameBefore(filters, i, v);
+    else {
+      const parts = [v.filterType, v.patternType, v.name];
+      first = seen!.get(parts);
+      if (first === undefined && !seen!.add(parts, i)) continue;
+    }
+    if (first !== undefined) {
+      ctx.report({ messageId: 'duplicate', pointer: childPointer(node!.pointer, i), data: { list, i, j: first } });
+      continue;
+    }
+    if (pairwise && !recordable(v)) continue;
+    if (v.filterType !== 'FILTER_TYPE_INCLUDE') continue;
+    const j = pairwise ? firstExclude(filters, v) : excludes!.get([v.patternType, v.name]);
+    if (j !== undefined)
+      ctx.report({
+        messageId: 'contradiction',
+        pointer: childPointer(node!.pointer, i),
+        data: { list, i, j, name: String(v.name) },
+      });
+    else if (star >= 0 && star !== i && !(which === 'topic' && isInternal(v.name))) {
+      ctx.report({ messageId: 'coveredByStar', pointer: childPointer(node!.pointer, i), data: { list, i, j: star } });
+    }
+  }
+}
 
 /** Duplicate, contradictory and redundant filters. */
 export default defineRule({
@@ -63,45 +171,8 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const [which, list] of LISTS) {
-      const filters = nameFilters(ctx, which);
-      const star = filters.findIndex(
-        (f) =>
-          isObject(f.value) &&
-          f.value.filterType === 'FILTER_TYPE_INCLUDE' &&
-          f.value.patternType === 'PATTERN_TYPE_LITERAL' &&
-          f.value.name === '*',
-      );
-      // One pass to index the first EXCLUDE of each pattern, one to compare: linear in the list's length.
-      const excludes = new FirstIndex();
-      for (const [i, f] of filters.entries()) {
-        const v = f.value;
-        if (isObject(v) && v.filterType === 'FILTER_TYPE_EXCLUDE') excludes.add([v.patternType, v.name], i);
-      }
-      const seen = new FirstIndex();
-      for (const [i, f] of filters.entries()) {
-        const v = f.value;
-        if (!isObject(v)) continue;
-        const parts = [v.filterType, v.patternType, v.name];
-        const first = seen.get(parts);
-        if (first !== undefined) {
-          ctx.report({ messageId: 'duplicate', pointer: f.pointer, data: { list, i, j: first } });
-          continue;
-        }
-        if (!seen.add(parts, i)) continue;
-        if (v.filterType !== 'FILTER_TYPE_INCLUDE') continue;
-        const j = excludes.get([v.patternType, v.name]);
-        if (j !== undefined)
-          ctx.report({ messageId: 'contradiction', pointer: f.pointer, data: { list, i, j, name: String(v.name) } });
-        else if (
-          star >= 0 &&
-          star !== i &&
-          !(which === 'topic' && typeof v.name === 'string' && /^_{1,2}svc/.test(v.name))
-        ) {
-          ctx.report({ messageId: 'coveredByStar', pointer: f.pointer, data: { list, i, j: star } });
-        }
-      }
-    }
+    checkList(ctx, filterListAt(ctx, 'topic'), 'topic', 'autoCreateShadowTopicFilters');
+    checkList(ctx, filterListAt(ctx, 'group'), 'group', 'groupFilters');
   },
   examples: {
     valid: [

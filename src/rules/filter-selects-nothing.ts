@@ -1,11 +1,22 @@
-import { defineRule } from '../rule-api/types';
-import { exampleLink, filterListAt, type FilterList } from '../rule-api/helpers';
+import { defineRule, type RuleContext } from '../rule-api/types';
+import { exampleLink, filterListAt, type Located } from '../rule-api/helpers';
 import { isObject } from '../util/pointer';
 
-const LISTS: [FilterList, string][] = [
-  ['topic', 'autoCreateShadowTopicFilters'],
-  ['group', 'groupFilters'],
-];
+/** Whether every filter of a non-empty list is an EXCLUDE. */
+function excludeOnly(filters: readonly unknown[]): boolean {
+  for (let i = 0; i < filters.length; i++) {
+    const f = filters[i];
+    if (!isObject(f) || f.filterType !== 'FILTER_TYPE_EXCLUDE') return false;
+  }
+  return true;
+}
+
+/** One filter list (`list`: its key). */
+function checkList(ctx: RuleContext, node: Located | undefined, list: string): void {
+  if (!node || !Array.isArray(node.value)) return;
+  if (node.value.length === 0) ctx.report({ messageId: 'empty', pointer: node.pointer, data: { list } });
+  else if (excludeOnly(node.value)) ctx.report({ messageId: 'excludeOnly', pointer: node.pointer, data: { list } });
+}
 
 /** Filter lists that select nothing. */
 export default defineRule({
@@ -23,14 +34,8 @@ export default defineRule({
       '`{list}` has only EXCLUDE filters, so nothing is selected; add an INCLUDE filter, e.g. "*" with PATTERN_TYPE_LITERAL.',
   },
   check(ctx) {
-    for (const [which, list] of LISTS) {
-      const node = filterListAt(ctx, which);
-      if (!node || !Array.isArray(node.value)) continue;
-      if (node.value.length === 0) ctx.report({ messageId: 'empty', pointer: node.pointer, data: { list } });
-      else if (node.value.every((f) => isObject(f) && f.filterType === 'FILTER_TYPE_EXCLUDE')) {
-        ctx.report({ messageId: 'excludeOnly', pointer: node.pointer, data: { list } });
-      }
-    }
+    checkList(ctx, filterListAt(ctx, 'topic'), 'autoCreateShadowTopicFilters');
+    checkList(ctx, filterListAt(ctx, 'group'), 'groupFilters');
   },
   examples: {
     valid: [

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleLink, globData, nameFilters, stringAt } from '../rule-api/helpers';
+import { exampleLink, filterListAt, globData, ownString } from '../rule-api/helpers';
+import { childPointer, own } from '../util/pointer';
 
 /** Consumer-group filters: the same `*` rules as topic filters. */
 export default defineRule({
@@ -19,15 +20,17 @@ export default defineRule({
       '`groupFilters[{i}]` is a PREFIX filter on "*", which matches only group names starting with "*"; use PATTERN_TYPE_LITERAL for all groups.',
   },
   check(ctx) {
-    for (const [i, f] of nameFilters(ctx, 'group').entries()) {
-      const name = stringAt(f, 'name');
-      if (!name) continue;
-      const v = name.value;
-      if (v === '') ctx.report({ messageId: 'empty', pointer: name.pointer, data: { i } });
-      else if (v === '*' && child(f, 'patternType')?.value === 'PATTERN_TYPE_PREFIX')
-        ctx.report({ messageId: 'starPrefix', pointer: name.pointer, data: { i } });
+    const list = filterListAt(ctx, 'group');
+    const filters = list?.value;
+    if (!Array.isArray(filters)) return;
+    for (let i = 0; i < filters.length; i++) {
+      const v = ownString(filters[i], 'name');
+      if (v === undefined) continue;
+      if (v === '') ctx.report({ messageId: 'empty', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
+      else if (v === '*' && own(filters[i], 'patternType') === 'PATTERN_TYPE_PREFIX')
+        ctx.report({ messageId: 'starPrefix', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
       else if (v !== '*' && v.includes('*')) {
-        ctx.report({ messageId: 'glob', pointer: name.pointer, data: { i, ...globData(v) } });
+        ctx.report({ messageId: 'glob', pointer: childPointer(list!.pointer, i, 'name'), data: { i, ...globData(v) } });
       }
     }
   },

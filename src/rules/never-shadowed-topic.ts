@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleLink, nameFilters, stringAt } from '../rule-api/helpers';
+import { exampleLink, filterListAt, ownString } from '../rule-api/helpers';
+import { childPointer, own } from '../util/pointer';
 
 /** Filters that can have no effect because the topic is never shadowed. */
 export default defineRule({
@@ -17,16 +18,18 @@ export default defineRule({
       '`autoCreateShadowTopicFilters[{i}]` includes "{name}", a topic the service never shadows; remove the filter.',
   },
   check(ctx) {
-    for (const [i, f] of nameFilters(ctx, 'topic').entries()) {
-      const name = stringAt(f, 'name');
-      if (!name) continue;
-      const pattern = child(f, 'patternType')?.value;
+    const list = filterListAt(ctx, 'topic');
+    const filters = list?.value;
+    if (!Array.isArray(filters)) return;
+    for (let i = 0; i < filters.length; i++) {
+      const f: unknown = filters[i];
+      const name = ownString(f, 'name');
       if (
-        name.value === '_svc.transform_logs' &&
-        pattern === 'PATTERN_TYPE_LITERAL' &&
-        child(f, 'filterType')?.value === 'FILTER_TYPE_INCLUDE'
+        name === '_svc.transform_logs' &&
+        own(f, 'patternType') === 'PATTERN_TYPE_LITERAL' &&
+        own(f, 'filterType') === 'FILTER_TYPE_INCLUDE'
       ) {
-        ctx.report({ messageId: 'never', pointer: name.pointer, data: { i, name: name.value } });
+        ctx.report({ messageId: 'never', pointer: childPointer(list!.pointer, i, 'name'), data: { i, name } });
       }
     }
   },

@@ -1,6 +1,30 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleLink, nameFilters, stringAt } from '../rule-api/helpers';
+import { exampleLink, filterListAt, ownString } from '../rule-api/helpers';
 import { INTERNAL_PREFIXES, RESERVED_FILTER_NAMES } from '../facts/filters';
+import { childPointer, own } from '../util/pointer';
+
+/**
+ * The first characters of the reserved names and internal prefixes: a name that starts otherwise is
+ * none of them and covers none of them (nor does ''), so most names are let through at once.
+ */
+const FIRST_CODES: readonly number[] = [
+  ...new Set([...RESERVED_FILTER_NAMES, ...INTERNAL_PREFIXES].map((s) => s.charCodeAt(0))),
+];
+
+/** Exactly one of the internal prefixes. */
+function isInternalPrefix(n: string): boolean {
+  for (let k = 0; k < INTERNAL_PREFIXES.length; k++) if (n === INTERNAL_PREFIXES[k]) return true;
+  return false;
+}
+
+/** A prefix that covers internal topics: it starts with an internal prefix, or one starts with it. */
+function coversInternal(n: string): boolean {
+  for (let k = 0; k < INTERNAL_PREFIXES.length; k++) {
+    const p = INTERNAL_PREFIXES[k]!;
+    if (n.startsWith(p) || p.startsWith(n)) return true;
+  }
+  return false;
+}
 
 const filter = (name: string, patternType: string, filterType = 'FILTER_TYPE_INCLUDE') => ({
   filterType,
@@ -30,19 +54,34 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const [i, f] of nameFilters(ctx, 'topic').entries()) {
-      const name = stringAt(f, 'name');
-      if (!name) continue;
-      const prefix = child(f, 'patternType')?.value === 'PATTERN_TYPE_PREFIX';
-      const include = child(f, 'filterType')?.value === 'FILTER_TYPE_INCLUDE';
-      const n = name.value;
+    const list = filterListAt(ctx, 'topic');
+    const filters = list?.value;
+    if (!Array.isArray(filters)) return;
+    for (let i = 0; i < filters.length; i++) {
+      const f: unknown = filters[i];
+      const n = ownString(f, 'name');
+      if (n === undefined) continue;
+      if (!FIRST_CODES.includes(n.charCodeAt(0))) continue;
+      const prefix = own(f, 'patternType') === 'PATTERN_TYPE_PREFIX';
       if (RESERVED_FILTER_NAMES.has(n)) {
         const hint = n === '_schemas' ? '; set `schemaRegistrySyncOptions.shadowSchemaRegistryTopic: {}` instead' : '';
-        ctx.report({ messageId: 'reserved', pointer: name.pointer, data: { i, name: n, hint } });
-      } else if (prefix && (INTERNAL_PREFIXES as readonly string[]).includes(n)) {
-        ctx.report({ messageId: 'internalPrefix', pointer: name.pointer, data: { i, name: n } });
-      } else if (prefix && include && n !== '' && INTERNAL_PREFIXES.some((p) => n.startsWith(p) || p.startsWith(n))) {
-        ctx.report({ messageId: 'coversInternal', pointer: name.pointer, data: { i, name: n } });
+        ctx.report({
+          messageId: 'reserved',
+          pointer: childPointer(list!.pointer, i, 'name'),
+          data: { i, name: n, hint },
+        });
+      } else if (prefix && isInternalPrefix(n)) {
+        ctx.report({
+          messageId: 'internalPrefix',
+          pointer: childPointer(list!.pointer, i, 'name'),
+          data: { i, name: n },
+        });
+      } else if (prefix && own(f, 'filterType') === 'FILTER_TYPE_INCLUDE' && n !== '' && coversInternal(n)) {
+        ctx.report({
+          messageId: 'coversInternal',
+          pointer: childPointer(list!.pointer, i, 'name'),
+          data: { i, name: n },
+        });
       }
     }
   },

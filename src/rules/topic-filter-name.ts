@@ -1,7 +1,23 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleLink, globData, nameFilters, stringAt } from '../rule-api/helpers';
+import { exampleLink, filterListAt, globData, ownString } from '../rule-api/helpers';
+import { childPointer, own } from '../util/pointer';
 
-const NAME_RE = /^[A-Za-z0-9._-]+$/;
+/** `^[A-Za-z0-9._-]+$` without a regular expression: this runs for every topic filter. */
+function isTopicName(v: string): boolean {
+  if (v.length === 0) return false;
+  for (let k = 0; k < v.length; k++) {
+    const c = v.charCodeAt(k);
+    const ok =
+      (c >= 97 && c <= 122) || // a-z
+      (c >= 65 && c <= 90) || // A-Z
+      (c >= 48 && c <= 57) || // 0-9
+      c === 46 || // .
+      c === 95 || // _
+      c === 45; // -
+    if (!ok) return false;
+  }
+  return true;
+}
 
 /** Topic filter names: non-empty, legal topic characters, `*` only as a whole LITERAL name. */
 export default defineRule({
@@ -27,23 +43,33 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const [i, f] of nameFilters(ctx, 'topic').entries()) {
-      const name = stringAt(f, 'name');
-      if (!name) continue;
-      const pattern = child(f, 'patternType')?.value;
-      const v = name.value;
+    const list = filterListAt(ctx, 'topic');
+    const filters = list?.value;
+    if (!Array.isArray(filters)) return;
+    for (let i = 0; i < filters.length; i++) {
+      const v = ownString(filters[i], 'name');
+      if (v === undefined) continue;
       if (v === '') {
-        ctx.report({ messageId: 'empty', pointer: name.pointer, data: { i } });
+        ctx.report({ messageId: 'empty', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
       } else if (v === '*') {
+        const pattern = own(filters[i], 'patternType');
         if (pattern === 'PATTERN_TYPE_PREFIX' || pattern === 'PATTERN_TYPE_PREFIXED')
-          ctx.report({ messageId: 'starPrefix', pointer: name.pointer, data: { i } });
+          ctx.report({ messageId: 'starPrefix', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
       } else if (v.includes('*')) {
-        ctx.report({ messageId: 'glob', pointer: name.pointer, data: { i, ...globData(v) } });
-      } else if (!NAME_RE.test(v)) {
+        ctx.report({ messageId: 'glob', pointer: childPointer(list!.pointer, i, 'name'), data: { i, ...globData(v) } });
+      } else if (!isTopicName(v)) {
         const bad = [...new Set(v.replace(/[A-Za-z0-9._-]/g, ''))].slice(0, 5).map((c) => JSON.stringify(c));
-        ctx.report({ messageId: 'chars', pointer: name.pointer, data: { i, chars: bad.join(', ') } });
+        ctx.report({
+          messageId: 'chars',
+          pointer: childPointer(list!.pointer, i, 'name'),
+          data: { i, chars: bad.join(', ') },
+        });
       } else if (v.length > 249) {
-        ctx.report({ messageId: 'tooLong', pointer: name.pointer, data: { i, length: v.length } });
+        ctx.report({
+          messageId: 'tooLong',
+          pointer: childPointer(list!.pointer, i, 'name'),
+          data: { i, length: v.length },
+        });
       }
     }
   },

@@ -1,6 +1,93 @@
 import { defineRule, type RuleContext } from '../rule-api/types';
-import { child, exampleLink, itemsAt, nameFilters, objectAt, section, type Located } from '../rule-api/helpers';
-import { isObject } from '../util/pointer';
+import {
+  exampleLink,
+  filterListAt,
+  ownObject,
+  section,
+  sectionField,
+  sectionFieldPointer,
+  type Located,
+} from '../rule-api/helpers';
+import { isObject, own, type JsonObject } from '../util/pointer';
+
+const OK = 0;
+const OMITTED = 1;
+const EXPLICIT = 2;
+
+const SUFFIX = '_UNSPECIFIED';
+
+/** `v.endsWith('_UNSPECIFIED')`, with the last character and the `_` compared first: most values end otherwise. */
+function isUnspecified(v: string): boolean {
+  const n = v.length;
+  return (
+    n >= SUFFIX.length && v.charCodeAt(n - 1) === 68 && v.charCodeAt(n - SUFFIX.length) === 95 && v.endsWith(SUFFIX)
+  );
+}
+
+/** Whether an enum field of an object is set, omitted or explicitly `*_UNSPECIFIED`. */
+function stateOf(obj: JsonObject, key: string): number {
+  const v = own(obj, key);
+  if (v === undefined) return OMITTED;
+  return typeof v === 'string' && isUnspecified(v) ? EXPLICIT : OK;
+}
+
+/** Reports an omitted or UNSPECIFIED field; `objPointer` is the pointer of the object that holds it. */
+function reportState(
+  ctx: RuleContext,
+  state: number,
+  obj: JsonObject,
+  objPointer: string,
+  key: string,
+  field: string,
+  choices: string,
+): void {
+  const pointer = `${objPointer}/${key}`;
+  if (state === OMITTED) ctx.report({ messageId: 'omitted', pointer, data: { field, choices } });
+  else ctx.report({ messageId: 'explicit', pointer, data: { field, value: obj[key] as string, choices } });
+}
+
+const FILTER_TYPE_CHOICES = 'FILTER_TYPE_INCLUDE or FILTER_TYPE_EXCLUDE';
+const PATTERN_TYPE_CHOICES = 'PATTERN_TYPE_LITERAL or PATTERN_TYPE_PREFIX';
+
+/** `filterType` and `patternType` of each filter of a topic or group filter list (`name`: the list's key). */
+function nameFilterList(ctx: RuleContext, list: Located | undefined, name: string): void {
+  const filters = list?.value;
+  if (!Array.isArray(filters)) return;
+  for (let i = 0; i < filters.length; i++) {
+    const f = filters[i];
+    if (!isObject(f)) continue;
+    const filterType = stateOf(f, 'filterType');
+    if (filterType !== OK)
+      reportState(
+        ctx,
+        filterType,
+        f,
+        `${list!.pointer}/${i}`,
+        'filterType',
+        `${name}[${i}].filterType`,
+        FILTER_TYPE_CHOICES,
+      );
+    const patternType = stateOf(f, 'patternType');
+    if (patternType !== OK)
+      reportState(
+        ctx,
+        patternType,
+        f,
+        `${list!.pointer}/${i}`,
+        'patternType',
+        `${name}[${i}].patternType`,
+        PATTERN_TYPE_CHOICES,
+      );
+  }
+}
+
+/** One enum field of `aclFilters[i].<half>`. */
+function aclField(ctx: RuleContext, obj: JsonObject, i: number, half: string, key: string, choices: string): void {
+  const state = stateOf(obj, key);
+  if (state === OK) return;
+  const objPointer = sectionFieldPointer(ctx, 'securitySyncOptions', 'aclFilters', i, half);
+  reportState(ctx, state, obj, objPointer, key, `aclFilters[${i}].${half}.${key}`, choices);
+}
 
 /** Enum fields that must be set to something other than `*_UNSPECIFIED`. */
 export default defineRule({
@@ -18,39 +105,22 @@ export default defineRule({
     omitted: '`{field}` is missing, which means UNSPECIFIED and is refused; set it to one of {choices}.',
   },
   check(ctx) {
-    const check = (obj: Located | undefined, key: string, label: string, choices: string) => {
-      if (!obj || !isObject(obj.value)) return;
-      const v = child(obj, key);
-      if (v === undefined)
-        ctx.report({ messageId: 'omitted', pointer: `${obj.pointer}/${key}`, data: { field: label, choices } });
-      else if (typeof v.value === 'string' && v.value.endsWith('_UNSPECIFIED')) {
-        ctx.report({ messageId: 'explicit', pointer: v.pointer, data: { field: label, value: v.value, choices } });
+    nameFilterList(ctx, filterListAt(ctx, 'topic'), 'autoCreateShadowTopicFilters');
+    nameFilterList(ctx, filterListAt(ctx, 'group'), 'groupFilters');
+    const acls = sectionField(ctx, 'securitySyncOptions', 'aclFilters');
+    if (Array.isArray(acls)) {
+      for (let i = 0; i < acls.length; i++) {
+        const res = ownObject(acls[i], 'resourceFilter');
+        const acc = ownObject(acls[i], 'accessFilter');
+        if (res) {
+          aclField(ctx, res, i, 'resourceFilter', 'resourceType', 'ACL_RESOURCE_ANY or a specific type');
+          aclField(ctx, res, i, 'resourceFilter', 'patternType', 'ACL_PATTERN_ANY or a specific pattern type');
+        }
+        if (acc) {
+          aclField(ctx, acc, i, 'accessFilter', 'operation', 'ACL_OPERATION_ANY or a specific operation');
+          aclField(ctx, acc, i, 'accessFilter', 'permissionType', 'ACL_PERMISSION_TYPE_ANY, _ALLOW or _DENY');
+        }
       }
-    };
-    for (const list of ['topic', 'group'] as const) {
-      const name = list === 'topic' ? 'autoCreateShadowTopicFilters' : 'groupFilters';
-      for (const [i, f] of nameFilters(ctx, list).entries()) {
-        check(f, 'filterType', `${name}[${i}].filterType`, 'FILTER_TYPE_INCLUDE or FILTER_TYPE_EXCLUDE');
-        check(f, 'patternType', `${name}[${i}].patternType`, 'PATTERN_TYPE_LITERAL or PATTERN_TYPE_PREFIX');
-      }
-    }
-    for (const [i, acl] of itemsAt(section(ctx, 'securitySyncOptions'), 'aclFilters').entries()) {
-      const res = objectAt(acl, 'resourceFilter');
-      const acc = objectAt(acl, 'accessFilter');
-      check(res, 'resourceType', `aclFilters[${i}].resourceFilter.resourceType`, 'ACL_RESOURCE_ANY or a specific type');
-      check(
-        res,
-        'patternType',
-        `aclFilters[${i}].resourceFilter.patternType`,
-        'ACL_PATTERN_ANY or a specific pattern type',
-      );
-      check(acc, 'operation', `aclFilters[${i}].accessFilter.operation`, 'ACL_OPERATION_ANY or a specific operation');
-      check(
-        acc,
-        'permissionType',
-        `aclFilters[${i}].accessFilter.permissionType`,
-        'ACL_PERMISSION_TYPE_ANY, _ALLOW or _DENY',
-      );
     }
     scram(ctx);
   },
@@ -89,17 +159,15 @@ export default defineRule({
 });
 
 function scram(ctx: RuleContext): void {
-  const m = child(
-    objectAt(section(ctx, 'clientOptions'), 'authenticationConfiguration', 'scramConfiguration'),
-    'scramMechanism',
-  );
-  if (m && m.value === 'SCRAM_MECHANISM_UNSPECIFIED') {
+  const client = section(ctx, 'clientOptions');
+  const m = own(own(own(client?.value, 'authenticationConfiguration'), 'scramConfiguration'), 'scramMechanism');
+  if (m === 'SCRAM_MECHANISM_UNSPECIFIED') {
     ctx.report({
       messageId: 'explicit',
-      pointer: m.pointer,
+      pointer: `${client!.pointer}/authenticationConfiguration/scramConfiguration/scramMechanism`,
       data: {
         field: 'scramMechanism',
-        value: m.value,
+        value: m,
         choices: 'SCRAM_MECHANISM_SCRAM_SHA_256 or SCRAM_MECHANISM_SCRAM_SHA_512',
       },
     });
