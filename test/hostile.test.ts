@@ -47,6 +47,32 @@ describe('hostile values for the rules', () => {
     expect(codes(lintText(text, { filename: 'odd.json' }).diagnostics)).not.toContain('internal-error');
   });
 
+  it('an ACL resourceType named like a member of Object.prototype is an unknown type, never a crash', () => {
+    for (const resourceType of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const doc = {
+        name: 'x',
+        configurations: {
+          clientOptions: { bootstrapServers: ['a:1'] },
+          securitySyncOptions: {
+            aclFilters: [
+              {
+                resourceFilter: { resourceType, patternType: 'ACL_PATTERN_ANY' },
+                accessFilter: { operation: 'ACL_OPERATION_READ', permissionType: 'ACL_PERMISSION_TYPE_ANY' },
+              },
+            ],
+          },
+        },
+      };
+      const found = lint('ShadowLink', doc).diagnostics;
+      expect(codes(found), resourceType).not.toContain('internal-error');
+      // The structure check names the unknown enum value where it is written.
+      expect(
+        found.some((d) => d.pointer.endsWith('/resourceFilter/resourceType')),
+        resourceType,
+      ).toBe(true);
+    }
+  });
+
   it('a valid 8 MB config with 60,000 filters: filter-redundant compares by hash, not pairs', () => {
     const n = 60_000;
     const filters = Array.from({ length: n }, (_, i) =>

@@ -28,12 +28,12 @@ const KNOWN_TYPES: readonly string[] = Object.keys(OPERATIONS_BY_RESOURCE);
 const KNOWN_OPERATIONS: readonly (readonly string[])[] = Object.values(OPERATIONS_BY_RESOURCE);
 
 /**
- * `OPERATIONS_BY_RESOURCE[type]`: the known types are compared one by one (a lookup by a parsed
- * string first hashes it); any other is looked up as before, whatever that finds.
+ * The operations of a known resource type, compared one by one (a lookup by a parsed string first
+ * hashes it); undefined for any other type, including names of Object.prototype's members.
  */
 function operationsOf(type: string): readonly string[] | undefined {
   for (let k = 0; k < KNOWN_TYPES.length; k++) if (type === KNOWN_TYPES[k]) return KNOWN_OPERATIONS[k];
-  return OPERATIONS_BY_RESOURCE[type];
+  return undefined;
 }
 
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
