@@ -31,6 +31,8 @@ export default defineRule({
   },
   examples: {
     valid: [{ doc: exampleLink(exampleClient()) }],
+    // A finding with a fix states what it does: \`output\` on the example (the document after --fix) and
+    // \`suggestions: [{ message, output }]\` on its error (each other suggestion, the document after its fix).
     invalid: [{ doc: exampleLink(exampleClient(), ''), errors: [{ messageId: 'empty', pointer: '/name' }] }],
   },
 });

@@ -2,9 +2,11 @@
 import { lint } from '../src/lint/lint';
 import { allRules, type BuiltinRule } from '../src/engine/registry';
 import { CONFORMANCE_CHECKS } from '../src/conformance/check';
-import { ruleKinds, type Rule, type RuleExample } from '../src/rule-api/types';
+import { ruleKinds, type InvalidRuleExample, type Rule, type RuleExample } from '../src/rule-api/types';
 import { KIND_TRAITS } from '../src/model/kinds';
-import { exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
+import { exampleFixResults, exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
+import { jsonEqual } from '../src/util/fix-value';
+import type { Diagnostic } from '../src/core/diagnostics';
 import { STRUCTURAL_CODES } from '../src/codes/structural-codes';
 import { FILE_CODES, STANDALONE_CODES } from '../src/codes/file-codes';
 
@@ -21,6 +23,31 @@ function context(rule: Rule, ex: RuleExample): string {
   if (ex.now) parts.push(`at ${ex.now}`);
   if (ex.options) parts.push(`options \`${JSON.stringify(ex.options)}\``);
   return parts.join(', ');
+}
+
+const jsonBlock = (value: unknown): string[] => ['```json', json(value), '```', ''];
+
+/**
+ * What the rule's findings in an invalid example change: the document after `--fix`, then each
+ * suggestion left to the user with the document after it. The example's own statement of each
+ * document is shown (it keeps the order the author wrote); `checkRuleExamples` holds it equal to
+ * the real result.
+ */
+function fixLines(ex: InvalidRuleExample, own: readonly Diagnostic[]): string[] {
+  const results = exampleFixResults(ex.doc, own);
+  const lines: string[] = [];
+  if (results.autofixes.length > 0 && results.output !== undefined && !jsonEqual(results.output, ex.doc))
+    lines.push('Fixed by `--fix`:', '', ...jsonBlock(ex.output ?? results.output));
+  for (const d of own) {
+    const stated = ex.errors.find((e) => e.pointer === d.pointer)?.suggestions;
+    (results.suggestions.get(d.pointer) ?? []).forEach((s, i) => {
+      const head = `Suggestion for \`${d.pointer || '/'}\`: ${abbreviatePem(s.message)}`;
+      if (s.output !== undefined) lines.push(`${head}`, '', ...jsonBlock(stated?.[i]?.output ?? s.output));
+      else if (s.fix) lines.push(`${head} (its fix does not apply to this document)`, '');
+      else lines.push(head, '');
+    });
+  }
+  return lines;
 }
 
 /** The Markdown page of one rule. */
@@ -76,9 +103,9 @@ export function rulePage(rule: BuiltinRule): string {
   for (const ex of rule.examples.invalid) {
     block('✗ Incorrect', ex);
     const found = lint(exampleKind(rule, ex), ex.doc, exampleLintOptions(rule, ex)).diagnostics;
-    for (const d of found.filter((x) => x.code === rule.id))
-      lines.push(`- \`${d.pointer}\` ${d.severity}: ${abbreviatePem(d.message)}`);
-    lines.push('');
+    const own = found.filter((x) => x.code === rule.id);
+    for (const d of own) lines.push(`- \`${d.pointer}\` ${d.severity}: ${abbreviatePem(d.message)}`);
+    lines.push('', ...fixLines(ex, own));
   }
   for (const ex of rule.examples.valid) block('✓ Correct', ex);
   lines.push('## Turning it off', '', `\`\`\`json\n{ "rules": { "${rule.id}": "off" } }\n\`\`\``, '');

@@ -43,6 +43,8 @@ export {
   type RuleOption,
   type RuleExample,
   type InvalidRuleExample,
+  type ExampleError,
+  type ExampleSuggestion,
   type MessageSpec,
   type LinkLocation,
 } from './rule-api/types';

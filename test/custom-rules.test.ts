@@ -8,6 +8,8 @@ import {
   format,
   lint,
   lintText,
+  type ExampleSuggestion,
+  type InvalidRuleExample,
   type Rule,
   type ShadowLink,
 } from '../src/index';
@@ -266,5 +268,101 @@ describe('custom rules in lint', () => {
       'valid example 1: The link name "Dr" has capitals; write it in lowercase.',
       'invalid example 1: expected findings at @/name, found none',
     ]);
+  });
+
+  it('checkRuleExamples holds an invalid example to the document --fix makes of it (output)', () => {
+    const withInvalid = (invalid: InvalidRuleExample[]) =>
+      defineRule({ ...upperName, examples: { valid: [], invalid } });
+    const doc = { name: 'DR' };
+    const errors = [{ messageId: 'upper', pointer: '/name' }];
+    expect(checkRuleExamples(withInvalid([{ doc, errors, output: { name: 'dr' } }]))).toEqual([]);
+    expect(checkRuleExamples(withInvalid([{ doc, errors }]))).toEqual([
+      'invalid example 1: --fix changes the document; state the result as output: {"name":"dr"}',
+    ]);
+    expect(checkRuleExamples(withInvalid([{ doc, errors, output: { name: 'Dr' } }]))).toEqual([
+      'invalid example 1: expected output {"name":"Dr"}, --fix gives {"name":"dr"}',
+    ]);
+    // Stating the document itself says that --fix changes nothing, which is wrong here.
+    expect(checkRuleExamples(withInvalid([{ doc, errors, output: doc }]))).toEqual([
+      'invalid example 1: expected output {"name":"DR"}, --fix gives {"name":"dr"}',
+    ]);
+    // Without autofixes, an output other than the document is wrong too.
+    const plain = defineRule({ ...upperName, check: (ctx) => ctx.report({ messageId: 'upper', pointer: '/name' }) });
+    expect(checkRuleExamples({ ...plain, examples: { valid: [], invalid: [{ doc, errors, output: doc }] } })).toEqual(
+      [],
+    );
+    expect(
+      checkRuleExamples({ ...plain, examples: { valid: [], invalid: [{ doc, errors, output: { name: 'dr' } }] } }),
+    ).toEqual(['invalid example 1: expected output {"name":"dr"}, --fix gives {"name":"DR"}']);
+  });
+
+  it('checkRuleExamples holds each finding to its suggestions: all of them, with the document after each fix', () => {
+    const suggesting = defineRule({
+      id: '@test/suggest-name',
+      severity: 'warning',
+      kinds: ['ShadowLink'],
+      docs: { description: 'Link names come from the approved list.' },
+      messages: { name: 'The link name is not on the approved list.' },
+      check(ctx) {
+        if ((ctx.doc as { name?: unknown }).name === 'DR')
+          ctx.report({
+            messageId: 'name',
+            pointer: '/name',
+            suggestions: [
+              { message: 'Call it "dr".', fix: { kind: 'replace-value', pointer: '/name', value: 'dr' } },
+              { message: 'Or ask for the name to be approved.' },
+              // No value at /region to replace: an editor offers this one disabled.
+              { message: 'Set the region.', fix: { kind: 'replace-value', pointer: '/region', value: 'eu' } },
+            ],
+          });
+      },
+    });
+    const check = (suggestions?: ExampleSuggestion[]) =>
+      checkRuleExamples({
+        ...suggesting,
+        examples: {
+          valid: [],
+          invalid: [
+            {
+              doc: { name: 'DR' },
+              errors: [{ messageId: 'name', pointer: '/name', ...(suggestions ? { suggestions } : {}) }],
+            },
+          ],
+        },
+      });
+    const right: ExampleSuggestion[] = [
+      { message: 'Call it "dr".', output: { name: 'dr' } },
+      { message: 'Or ask for the name to be approved.' },
+      { message: 'Set the region.' },
+    ];
+    expect(check(right)).toEqual([]);
+    const found =
+      '[{"message":"Call it \\"dr\\".","output":{"name":"dr"}},{"message":"Or ask for the name to be approved."},{"message":"Set the region."}]';
+    expect(check()).toEqual([
+      `invalid example 1: the finding at /name has suggestions with fixes; state them: ${found}`,
+    ]);
+    const wrongOutput = [{ ...right[0]!, output: { name: 'Dr' } }, right[1]!, right[2]!];
+    expect(check(wrongOutput)).toEqual([
+      `invalid example 1: the finding at /name: expected suggestions ${JSON.stringify(wrongOutput)}, found ${found}`,
+    ]);
+    // Every suggestion is listed, in order; one without a fix (or whose fix does not fit) has no output.
+    for (const wrong of [
+      [right[0]!, right[2]!],
+      [right[1]!, right[0]!, right[2]!],
+      [right[0]!, { ...right[1]!, output: { name: 'DR' } }, right[2]!],
+      [right[0]!, right[1]!, { ...right[2]!, output: { name: 'DR', region: 'eu' } }],
+      [{ message: 'Call it "dr"', output: { name: 'dr' } }, right[1]!, right[2]!],
+    ])
+      expect(check(wrong), JSON.stringify(wrong)).toEqual([
+        `invalid example 1: the finding at /name: expected suggestions ${JSON.stringify(wrong)}, found ${found}`,
+      ]);
+    // Suggestions without a fix need not be stated.
+    const textOnly = defineRule({
+      ...suggesting,
+      check: (ctx) =>
+        ctx.report({ messageId: 'name', pointer: '/name', suggestions: [{ message: 'Ask for approval.' }] }),
+    });
+    const invalid = [{ doc: { name: 'DR' }, errors: [{ messageId: 'name', pointer: '/name' }] }];
+    expect(checkRuleExamples({ ...textOnly, examples: { valid: [], invalid } })).toEqual([]);
   });
 });

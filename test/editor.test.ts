@@ -50,6 +50,12 @@ const EXPRESSIBLE = new Set([
 ]);
 const expressible = (code: string) => EXPRESSIBLE.has(code) || code.startsWith('schema/');
 
+/**
+ * Invalid examples (`rule: title`) whose errors no schema can encode: protobuf JSON reads `null`
+ * for a message field as absent, so the schemas allow it where the rule, like the server, does not.
+ */
+const UNEXPRESSIBLE_EXAMPLES = new Set(['acl-filter-complete: a half written as null']);
+
 const EDITOR_KEYWORDS = [
   'markdownDescription',
   'markdownEnumDescriptions',
@@ -132,7 +138,7 @@ function acceptedCorpus(): Case[] {
     // Examples of spellings the server accepts (snake_case keys, enum numbers, quoted int32 values, null, …)
     // have only warnings and infos: editors must accept them too.
     for (const [i, ex] of rule.examples.invalid.entries()) {
-      if (ex.targetVersion === '25.3' || ex.options) continue;
+      if (ex.targetVersion === '25.3' || ex.options || UNEXPRESSIBLE_EXAMPLES.has(`${rule.id}: ${ex.title}`)) continue;
       cases.push({
         name: `${rule.id} invalid ${i + 1}`,
         kind: ex.kind ?? ruleKinds(rule)[0]!,
@@ -150,7 +156,7 @@ function violationCorpus(): Case[] {
   for (const rule of allRules) {
     if (!EXPRESSIBLE.has(rule.id)) continue;
     for (const [i, ex] of rule.examples.invalid.entries()) {
-      if (ex.targetVersion === '25.3' || ex.options) continue;
+      if (ex.targetVersion === '25.3' || ex.options || UNEXPRESSIBLE_EXAMPLES.has(`${rule.id}: ${ex.title}`)) continue;
       const c: Case = {
         name: `${rule.id} invalid ${i + 1}`,
         kind: ex.kind ?? ruleKinds(rule)[0]!,

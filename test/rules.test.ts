@@ -6,7 +6,8 @@ import { lint } from '../src/lint/lint';
 import { allRules } from '../src/engine/registry';
 import { collectReports } from '../src/engine/run';
 import { ruleKinds, type Rule, type RuleExample } from '../src/rule-api/types';
-import { exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
+import { checkRuleExamples, exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
+import { rulePage } from '../scripts/rule-docs';
 import type { RunSettings } from '../src/engine/run';
 import { BUILTIN_CATALOG } from '../src/engine/catalog';
 
@@ -70,7 +71,9 @@ describe('rule catalogue', () => {
           const expected = byPointer(ex.errors);
           if (rule.check) {
             const structural = new Set<string>(rule.structuralMessages ?? []);
-            const fromCheck = expected.filter((e) => !structural.has(e.messageId));
+            const fromCheck = expected
+              .filter((e) => !structural.has(e.messageId))
+              .map((e) => ({ messageId: e.messageId, pointer: e.pointer }));
             const reports = collectReports(rule, ex.doc, settingsOf(rule, ex), ex.options ?? {});
             expect(byPointer(reports.map((r) => ({ messageId: r.messageId, pointer: r.pointer })))).toEqual(fromCheck);
           }
@@ -83,6 +86,10 @@ describe('rule catalogue', () => {
             expect(d.docsUrl).toContain(`${rule.id}.md`);
           }
         });
+      });
+
+      it('passes checkRuleExamples, with the autofix output and the suggestions of its findings stated', () => {
+        expect(checkRuleExamples(rule)).toEqual([]);
       });
 
       it('never throws on partially invalid shapes', () => {
@@ -119,6 +126,34 @@ describe('rule catalogue', () => {
       });
     });
   }
+});
+
+describe('rule docs pages', () => {
+  const rule = (id: string) => allRules.find((r) => r.id === id)!;
+
+  it('show the document after --fix below an invalid example whose findings have autofixes', () => {
+    const page = rulePage(rule('node-id'));
+    const findings = page.indexOf('- `/nodeId` error: nodeId -2 is negative');
+    expect(findings).toBeGreaterThan(0);
+    const after = page.slice(findings);
+    expect(after.slice(after.indexOf('\n\n'))).toMatch(/^\n\nFixed by `--fix`:\n\n```json\n/);
+    expect(after).toContain('Fixed by `--fix`:\n\n```json\n{\n  "nodeId": -1\n}\n```\n');
+    // A valid example has nothing to fix.
+    expect(page.match(/Fixed by `--fix`/g)).toHaveLength(1);
+  });
+
+  it('show each suggestion with the document after its fix, and say when its fix does not apply', () => {
+    expect(rulePage(rule('connect-error'))).toContain(
+      'Suggestion for `/code`: Use "not_found".\n\n```json\n{\n  "code": "not_found"\n}\n```\n',
+    );
+    const acl = rulePage(rule('acl-filter-complete'));
+    expect(acl).toContain(
+      'Suggestion for `/configurations/securitySyncOptions/aclFilters/1/resourceFilter`: Match every resource. (its fix does not apply to this document)',
+    );
+    expect(acl).toMatch(
+      /Match every principal and operation\.\n\n```json\n[^`]*"permissionType": "ACL_PERMISSION_TYPE_ANY"/,
+    );
+  });
 });
 
 describe('rule settings', () => {

@@ -16,7 +16,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('npm run new:rule', () => {
   it('scaffolds a rule that applies by its trait and whose examples pass', async () => {
     const file = join(dir, 'link-name-present.ts');
-    writeFileSync(file, ruleScaffold('link-name-present', 'request-link', join(ROOT, 'src/rule-api')));
+    const source = ruleScaffold('link-name-present', 'request-link', join(ROOT, 'src/rule-api'));
+    // The scaffold tells the author how an example states what a fix does.
+    expect(source).toContain('`output` on the example');
+    expect(source).toContain('`suggestions: [{ message, output }]`');
+    writeFileSync(file, source);
     const rule = ((await import(pathToFileURL(file).href)) as { default: Rule }).default;
     expect(rule.id).toBe('link-name-present');
     expect(ruleKinds(rule)).toEqual(['ShadowLink', 'CreateShadowLinkRequest']);

@@ -4,6 +4,8 @@ import type { DocumentKind } from '../model/kinds';
 import { catalogWith } from '../engine/catalog';
 import { collectReports } from '../engine/run';
 import { ruleKinds, type InvalidRuleExample, type Rule, type RuleExample } from '../rule-api/types';
+import type { Diagnostic, Fix } from '../core/diagnostics';
+import { intendedValue, jsonEqual } from '../util/fix-value';
 
 /** The clock of rule examples that do not name their own `now`. */
 export const EXAMPLE_NOW = '2026-06-01T00:00:00Z';
@@ -33,6 +35,78 @@ const at = (xs: readonly { pointer: string; messageId?: string }[]): string =>
         .sort()
         .join(', ');
 
+/** One suggestion of a finding that `--fix` leaves to the user, with what its fix makes of the example. */
+export interface ExampleSuggestionResult {
+  message: string;
+  fix?: Fix;
+  /** The example's document after just this fix; undefined without a fix or when the fix does not fit. */
+  output: unknown;
+}
+
+/** What the rule's findings in an invalid example change: the one place the docs generator and `checkRuleExamples` take it from. */
+export interface ExampleFixResults {
+  /** The autofixes of the rule's findings: what `--fix` applies. */
+  autofixes: Fix[];
+  /** The document after every autofix, applied together (a copy of it when there is none); undefined when they do not fit it together. */
+  output: unknown;
+  /** Each finding's suggestions that are not autofixes, by the finding's pointer (one finding of a rule per pointer). */
+  suggestions: Map<string, ExampleSuggestionResult[]>;
+}
+
+/** What the rule's own findings `own` in an example on `doc` offer, applied to the document. */
+export function exampleFixResults(doc: unknown, own: readonly Diagnostic[]): ExampleFixResults {
+  const autofixes: Fix[] = [];
+  const suggestions = new Map<string, ExampleSuggestionResult[]>();
+  for (const d of own) {
+    const others: ExampleSuggestionResult[] = [];
+    for (const s of d.suggestions ?? []) {
+      if (s.autofix && s.fix) autofixes.push(s.fix);
+      else
+        others.push({
+          message: s.message,
+          ...(s.fix ? { fix: s.fix } : {}),
+          output: s.fix ? intendedValue(doc, [s.fix]) : undefined,
+        });
+    }
+    suggestions.set(d.pointer, others);
+  }
+  return { autofixes, output: intendedValue(doc, autofixes), suggestions };
+}
+
+const shown = (value: unknown): string => JSON.stringify(value) ?? String(value);
+
+/** Whether an invalid example states the autofix output and the suggestions its findings have; undefined when it does. */
+function fixProblem(ex: InvalidRuleExample, own: readonly Diagnostic[], label: string): string | undefined {
+  const results = exampleFixResults(ex.doc, own);
+  if (results.output === undefined)
+    return `${label}: the autofixes of the findings do not fit the document together, so --fix cannot apply them in one pass`;
+  if (!jsonEqual(ex.output === undefined ? ex.doc : ex.output, results.output))
+    return ex.output === undefined
+      ? `${label}: --fix changes the document; state the result as output: ${shown(results.output)}`
+      : `${label}: expected output ${shown(ex.output)}, --fix gives ${shown(results.output)}`;
+  for (const e of ex.errors) {
+    const actual = results.suggestions.get(e.pointer) ?? [];
+    const where = `the finding at ${e.pointer || '/'}`;
+    // A fix that does not fit the document (an editor shows it disabled) has no output, like a suggestion without one.
+    const expected = actual.map((s) => ({
+      message: s.message,
+      ...(s.output !== undefined ? { output: s.output } : {}),
+    }));
+    if (e.suggestions === undefined) {
+      if (actual.some((s) => s.fix))
+        return `${label}: ${where} has suggestions with fixes; state them: ${shown(expected)}`;
+      continue;
+    }
+    const stated = e.suggestions.map((s) => ({
+      message: s.message,
+      ...(s.output !== undefined ? { output: s.output } : {}),
+    }));
+    if (!jsonEqual(stated, expected))
+      return `${label}: ${where}: expected suggestions ${shown(stated)}, found ${shown(expected)}`;
+  }
+  return undefined;
+}
+
 /** What one invalid example reports, compared with what it lists; undefined when they agree. */
 function invalidProblem(rule: Rule, ex: InvalidRuleExample, label: string): string | undefined {
   const options = exampleLintOptions(rule, ex);
@@ -43,6 +117,8 @@ function invalidProblem(rule: Rule, ex: InvalidRuleExample, label: string): stri
   const pointers = at(ex.errors.map((e) => ({ pointer: e.pointer })));
   if (at(own.map((d) => ({ pointer: d.pointer }))) !== pointers)
     return `${label}: expected findings at ${pointers}, found ${at(own.map((d) => ({ pointer: d.pointer })))}`;
+  const unfixed = fixProblem(ex, own, label);
+  if (unfixed) return unfixed;
   if (!rule.check) return undefined;
   const structural = new Set<string>(rule.structuralMessages ?? []);
   const settings = {
@@ -61,8 +137,10 @@ function invalidProblem(rule: Rule, ex: InvalidRuleExample, label: string): stri
 
 /**
  * Runs a rule's examples as its tests: every valid example has no finding of the rule, every
- * invalid one exactly the listed findings (message id and pointer). Returns the problems, one
- * line each; an empty array when all pass. Custom rules are linted as custom rules, so a test
+ * invalid one exactly the listed findings (message id and pointer), with the document `--fix`
+ * makes of it as its `output` and each finding's other fixing suggestions with theirs (both
+ * required when the findings carry such fixes). Returns the problems, one line each; an empty
+ * array when all pass. Custom rules are linted as custom rules, so a test
  * of a house rule is `expect(checkRuleExamples(rule)).toEqual([])`.
  */
 export function checkRuleExamples(rule: Rule): string[] {

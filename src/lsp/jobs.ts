@@ -3,7 +3,7 @@
  * thread for ordinary documents and in a worker thread for large ones (see runner.ts).
  */
 import { applyFixes } from '../fix/apply';
-import { jsonEqual } from '../fix/verify';
+import { jsonEqual } from '../util/fix-value';
 import { fixText } from '../fix/fix-text';
 import type { Fix } from '../core/diagnostics';
 import type { LintTextOptions } from '../lint/lint-text';

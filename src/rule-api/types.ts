@@ -55,9 +55,37 @@ export interface RuleExample {
   options?: Record<string, unknown>;
 }
 
-/** An example that must produce exactly these findings of the rule. */
+/**
+ * A suggestion of a finding that `--fix` does not apply (an editor's quick fix, a "did you mean"),
+ * as an invalid example states it: its message and, when it carries a fix, the example's document
+ * after applying just that fix. A suggestion without a fix has no `output`, nor has one whose fix
+ * does not fit this document (an editor offers it disabled; the docs page says so).
+ */
+export interface ExampleSuggestion {
+  message: string;
+  output?: unknown;
+}
+
+/** One finding an invalid example expects: where, which message, and the suggestions `--fix` leaves to the user. */
+export interface ExampleError {
+  messageId: string;
+  pointer: string;
+  /**
+   * The finding's suggestions that are not autofixes, all of them, in order. Required when one of
+   * them carries a fix; may be left out when none does (text-only "did you mean"s).
+   */
+  suggestions?: ExampleSuggestion[];
+}
+
+/**
+ * An example that must produce exactly these findings of the rule. When the rule's findings here
+ * carry autofixes, `output` is the document after `--fix` applies every one of them together (one
+ * pass: findings a fix would reveal are not followed); required then. Omitted, or equal to `doc`,
+ * it says that `--fix` changes nothing. `checkRuleExamples` holds both fields to the real results.
+ */
 export interface InvalidRuleExample extends RuleExample {
-  errors: { messageId: string; pointer: string }[];
+  errors: ExampleError[];
+  output?: unknown;
 }
 
 /**

@@ -76,10 +76,57 @@ export default defineRule({
             ],
           },
         }),
+        // A fix replaces a value: with the key missing there is none to replace, so editors offer the suggestion disabled.
         errors: [
-          { messageId: 'missing', pointer: '/configurations/securitySyncOptions/aclFilters/0/accessFilter' },
-          { messageId: 'missing', pointer: '/configurations/securitySyncOptions/aclFilters/1/resourceFilter' },
-          { messageId: 'missing', pointer: '/configurations/securitySyncOptions/aclFilters/1/accessFilter' },
+          {
+            messageId: 'missing',
+            pointer: '/configurations/securitySyncOptions/aclFilters/0/accessFilter',
+            suggestions: [{ message: 'Match every principal and operation.' }],
+          },
+          {
+            messageId: 'missing',
+            pointer: '/configurations/securitySyncOptions/aclFilters/1/resourceFilter',
+            suggestions: [{ message: 'Match every resource.' }],
+          },
+          {
+            messageId: 'missing',
+            pointer: '/configurations/securitySyncOptions/aclFilters/1/accessFilter',
+            suggestions: [{ message: 'Match every principal and operation.' }],
+          },
+        ],
+      },
+      {
+        title: 'a half written as null',
+        doc: exampleLink({
+          securitySyncOptions: {
+            aclFilters: [
+              {
+                resourceFilter: { resourceType: 'ACL_RESOURCE_TOPIC', patternType: 'ACL_PATTERN_ANY' },
+                accessFilter: null,
+              },
+            ],
+          },
+        }),
+        errors: [
+          {
+            messageId: 'missing',
+            pointer: '/configurations/securitySyncOptions/aclFilters/0/accessFilter',
+            suggestions: [
+              {
+                message: 'Match every principal and operation.',
+                output: exampleLink({
+                  securitySyncOptions: {
+                    aclFilters: [
+                      {
+                        resourceFilter: { resourceType: 'ACL_RESOURCE_TOPIC', patternType: 'ACL_PATTERN_ANY' },
+                        accessFilter: { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' },
+                      },
+                    ],
+                  },
+                }),
+              },
+            ],
+          },
         ],
       },
     ],

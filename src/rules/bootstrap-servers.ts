@@ -127,6 +127,11 @@ export default defineRule({
           { messageId: 'hostSpace', pointer: '/configurations/clientOptions/bootstrapServers/6' },
           { messageId: 'duplicate', pointer: '/configurations/clientOptions/bootstrapServers/8' },
         ],
+        output: exampleLink({
+          clientOptions: {
+            bootstrapServers: ['kafka-1', '[::1]:9092', ':9092', 'a:99999', 'b:0', 'c:1', ' d:1', 'e:1', 'e:1'],
+          },
+        }),
       },
     ],
   },

@@ -36,6 +36,17 @@ export default defineRule({
       { doc: {}, errors: [{ messageId: 'badCode', pointer: '/code' }] },
       { doc: { code: 'cancelled' }, errors: [{ messageId: 'cancelled', pointer: '/code' }] },
       {
+        title: 'a misspelt code',
+        doc: { code: 'not_fond' },
+        errors: [
+          {
+            messageId: 'badCode',
+            pointer: '/code',
+            suggestions: [{ message: 'Use "not_found".', output: { code: 'not_found' } }],
+          },
+        ],
+      },
+      {
         doc: { code: 'internal', details: [{ type: 'x', value: 'not base64!' }] },
         errors: [{ messageId: 'badCode', pointer: '/details/0/value' }],
       },

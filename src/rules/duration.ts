@@ -59,6 +59,11 @@ export default defineRule({
           { messageId: 'negative', pointer: '/configurations/securitySyncOptions/interval' },
           { messageId: 'subSecond', pointer: '/configurations/consumerOffsetSyncOptions/interval' },
         ],
+        output: exampleLink({
+          topicMetadataSyncOptions: { interval: '30s' },
+          securitySyncOptions: { interval: '-5s' },
+          consumerOffsetSyncOptions: { interval: '0.2s' },
+        }),
       },
       {
         title: 'accepted by the server, but not canonical',
@@ -67,6 +72,13 @@ export default defineRule({
           { messageId: 'empty', pointer: '/configurations/topicMetadataSyncOptions/interval' },
           { messageId: 'nonCanonical', pointer: '/configurations/securitySyncOptions/interval' },
         ],
+        output: exampleLink({ topicMetadataSyncOptions: { interval: '0s' }, securitySyncOptions: { interval: '60s' } }),
+      },
+      {
+        title: 'a bare number of seconds',
+        doc: exampleLink({ topicMetadataSyncOptions: { interval: 30 } }),
+        errors: [{ messageId: 'grammar', pointer: '/configurations/topicMetadataSyncOptions/interval' }],
+        output: exampleLink({ topicMetadataSyncOptions: { interval: '30s' } }),
       },
     ],
   },

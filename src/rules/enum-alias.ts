@@ -101,6 +101,21 @@ export default defineRule({
             pointer: '/configurations/securitySyncOptions/aclFilters/0/resourceFilter/patternType',
           },
         ],
+        output: exampleLink({
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              { filterType: 'FILTER_TYPE_INCLUDE', name: 'a.', patternType: 'PATTERN_TYPE_PREFIX' },
+            ],
+          },
+          securitySyncOptions: {
+            aclFilters: [
+              {
+                resourceFilter: { resourceType: 'ACL_RESOURCE_TOPIC', name: 'a', patternType: 'ACL_PATTERN_PREFIXED' },
+                accessFilter: { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' },
+              },
+            ],
+          },
+        }),
       },
     ],
   },

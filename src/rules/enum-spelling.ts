@@ -59,6 +59,23 @@ export default defineRule({
             pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/0/patternType',
           },
         ],
+        output: exampleLink({
+          clientOptions: {
+            bootstrapServers: ['a:9092'],
+            authenticationConfiguration: {
+              scramConfiguration: {
+                username: 'u',
+                password: '${PW}',
+                scramMechanism: 'SCRAM_MECHANISM_SCRAM_SHA_256',
+              },
+            },
+          },
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              { filterType: 'FILTER_TYPE_INCLUDE', name: 'orders', patternType: 'PATTERN_TYPE_LITERAL' },
+            ],
+          },
+        }),
       },
       {
         // The short form of an alias the server does not know means the alias's target.
@@ -70,6 +87,11 @@ export default defineRule({
         errors: [
           { messageId: 'spelling', pointer: '/configurations/consumerOffsetSyncOptions/groupFilters/0/patternType' },
         ],
+        output: exampleLink({
+          consumerOffsetSyncOptions: {
+            groupFilters: [{ filterType: 'FILTER_TYPE_INCLUDE', name: 'team-', patternType: 'PATTERN_TYPE_PREFIX' }],
+          },
+        }),
       },
     ],
   },

@@ -24,6 +24,7 @@ export default defineRule({
           { messageId: 'quoted', pointer: '/configurations/clientOptions/fetchMaxBytes' },
           { messageId: 'quoted', pointer: '/configurations/clientOptions/fetchMinBytes' },
         ],
+        output: exampleLink(exampleClient({ fetchMaxBytes: 1048576, fetchMinBytes: 1024 })),
       },
     ],
   },

@@ -29,6 +29,6 @@ export default defineRule({
   },
   examples: {
     valid: [{ doc: { nodeId: -1 } }, { doc: {} }, { doc: { nodeId: 3 } }],
-    invalid: [{ doc: { nodeId: -2 }, errors: [{ messageId: 'negative', pointer: '/nodeId' }] }],
+    invalid: [{ doc: { nodeId: -2 }, errors: [{ messageId: 'negative', pointer: '/nodeId' }], output: { nodeId: -1 } }],
   },
 });

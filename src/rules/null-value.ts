@@ -46,6 +46,14 @@ export default defineRule({
           { messageId: 'scalar', pointer: '/configurations/clientOptions/sourceClusterId' },
           { messageId: 'entry', pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/0' },
         ],
+        output: exampleLink({
+          ...exampleClient({ sourceClusterId: null }),
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [
+              { filterType: 'FILTER_TYPE_INCLUDE', name: 'orders', patternType: 'PATTERN_TYPE_LITERAL' },
+            ],
+          },
+        }),
       },
     ],
   },

@@ -52,6 +52,7 @@ export default defineRule({
           { messageId: 'outputOnly', pointer: '/uid' },
           { messageId: 'outputOnly', pointer: '/configurations/clientOptions/effectiveFetchMaxBytes' },
         ],
+        output: exampleLink(exampleClient()),
       },
     ],
   },

@@ -35,10 +35,22 @@ export default defineRule({
           { messageId: 'rename', pointer: '/configurations/client_options/bootstrap_servers' },
           { messageId: 'rename', pointer: '/configurations/client_options/connection_timeout_ms' },
         ],
+        output: exampleLink({ clientOptions: { bootstrapServers: ['a:9092'], connectionTimeoutMs: -1 } }),
       },
       {
         doc: exampleLink({ clientOptions: { bootstrapServers: ['a:9092'], bootstrap_servers: ['b:9092'] } }),
-        errors: [{ messageId: 'both', pointer: '/configurations/clientOptions/bootstrap_servers' }],
+        errors: [
+          {
+            messageId: 'both',
+            pointer: '/configurations/clientOptions/bootstrap_servers',
+            suggestions: [
+              {
+                message: 'Remove "bootstrapServers".',
+                output: exampleLink({ clientOptions: { bootstrap_servers: ['b:9092'] } }),
+              },
+            ],
+          },
+        ],
       },
     ],
   },

@@ -61,6 +61,7 @@ export default defineRule({
         title: 'accepted by the server, but not RFC 3339',
         doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '2026-1-31t12:00:00+0100' } }),
         errors: [{ messageId: 'nonCanonical', pointer: '/configurations/topicMetadataSyncOptions/startAtTimestamp' }],
+        output: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '2026-01-31t12:00:00+01:00' } }),
       },
       {
         doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '2027-06-01T00:00:00+02:00' } }),

@@ -51,6 +51,7 @@ export default defineRule({
           { messageId: 'forbidden', pointer: '/configurations/topicMetadataSyncOptions/syncedShadowTopicProperties/1' },
           { messageId: 'forbidden', pointer: '/configurations/topicMetadataSyncOptions/syncedShadowTopicProperties/2' },
         ],
+        output: exampleLink({ topicMetadataSyncOptions: { syncedShadowTopicProperties: ['segment.ms'] } }),
       },
       {
         targetVersion: '25.3',
@@ -58,6 +59,7 @@ export default defineRule({
         errors: [
           { messageId: 'forbidden', pointer: '/configurations/topicMetadataSyncOptions/syncedShadowTopicProperties/0' },
         ],
+        output: exampleLink({ topicMetadataSyncOptions: { syncedShadowTopicProperties: [] } }),
       },
     ],
   },

@@ -60,6 +60,9 @@ export default defineRule({
           { messageId: 'defaulted', pointer: '/configurations/topicMetadataSyncOptions/syncedShadowTopicProperties/1' },
           { messageId: 'duplicate', pointer: '/configurations/topicMetadataSyncOptions/syncedShadowTopicProperties/3' },
         ],
+        output: exampleLink({
+          topicMetadataSyncOptions: { syncedShadowTopicProperties: ['cleanup.policy', 'retention.ms', 'segment.ms'] },
+        }),
       },
     ],
   },

@@ -83,6 +83,11 @@ export default defineRule({
           { messageId: 'spelling', pointer: '/configurations/topicMetadataSyncOptions/syncedShadowTopicProperties/1' },
           { messageId: 'unknown', pointer: '/configurations/topicMetadataSyncOptions/syncedShadowTopicProperties/2' },
         ],
+        output: exampleLink({
+          topicMetadataSyncOptions: {
+            syncedShadowTopicProperties: ['retention.ms', 'message.timestamp.type', 'colour.scheme'],
+          },
+        }),
       },
     ],
   },

@@ -5,6 +5,20 @@ import { defineRule } from 'svc-admin-spec';
 
 const SCRAM_SHA_512 = 'SCRAM_MECHANISM_SCRAM_SHA_512';
 
+/** A CreateShadowLink request with TLS and SCRAM of `mechanism`: an example document. */
+const scramRequest = (mechanism) => ({
+  shadowLink: {
+    name: 'x',
+    configurations: {
+      clientOptions: {
+        bootstrapServers: ['source:9093'],
+        tlsSettings: { enabled: true },
+        authenticationConfiguration: { scramConfiguration: { username: 'u', password: 'p', scramMechanism: mechanism } },
+      },
+    },
+  },
+});
+
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every link reaches its source cluster over TLS and authenticates with SCRAM-SHA-512. */
@@ -97,28 +111,13 @@ export const tlsRequired = defineRule({
       {
         title: 'SCRAM-SHA-256 in a request',
         kind: 'CreateShadowLinkRequest',
-        doc: {
-          shadowLink: {
-            name: 'x',
-            configurations: {
-              clientOptions: {
-                bootstrapServers: ['source:9093'],
-                tlsSettings: { enabled: true },
-                authenticationConfiguration: {
-                  scramConfiguration: {
-                    username: 'u',
-                    password: 'p',
-                    scramMechanism: 'SCRAM_MECHANISM_SCRAM_SHA_256',
-                  },
-                },
-              },
-            },
-          },
-        },
+        doc: scramRequest('SCRAM_MECHANISM_SCRAM_SHA_256'),
         errors: [
           {
             messageId: 'weakScram',
             pointer: '/shadowLink/configurations/clientOptions/authenticationConfiguration/scramConfiguration/scramMechanism',
+            // Each suggestion with a fix states the document after it; --fix changes nothing here (no `output`).
+            suggestions: [{ message: 'Use SCRAM-SHA-512.', output: scramRequest(SCRAM_SHA_512) }],
           },
         ],
       },
