@@ -204,12 +204,13 @@ describe('character-code scanners agree with the regular-expression parsers they
   );
 
   it('timestamps: every day of every month of leap and common years, at both ends of the year range', () => {
-    for (const y of ['0001', '0004', '1900', '2000', '2023', '2024', '2100', '9999'])
+    for (const y of ['0000', '0001', '0004', '1900', '2000', '2023', '2024', '2100', '9999'])
       for (let m = 1; m <= 12; m++)
         for (let d = 28; d <= 32; d++)
           for (const tail of ['T00:00:00Z', 't23:59:59.999999999z', 'T12:30:00+23:59', 'T00:00:00-23:59']) {
             const s = `${y}-${two(m)}-${two(d)}${tail}`;
             expect(parseTimestamp(s), s).toEqual(oldParseTimestamp(s));
+            expect(isTimestamp(s), s).toBe(oldParseTimestamp(s) !== undefined);
           }
   });
 

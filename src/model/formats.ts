@@ -4,7 +4,7 @@
  * One implementation serves three consumers: the ahead-of-time ajv validator (imported by the
  * generated code), TypeBox's `Value.Check` (through its FormatRegistry) and the rules.
  */
-import { canonicalTimestampMillis, isDecimalInt, scanDuration } from '../util/scan';
+import { canonicalTimestampMillis, isCanonicalTimestamp, isDecimalInt, scanDuration } from '../util/scan';
 
 /** Largest magnitude of a protobuf Duration, in seconds (10,000 years). */
 export const MAX_DURATION_SECONDS = 315_576_000_000;
@@ -57,7 +57,7 @@ export function parseTimestamp(text: string): ParsedTimestamp | undefined {
 }
 
 /** True for an RFC 3339 timestamp with years 0001–9999 (the canonical form; src/decode/ rewrites the others). */
-export const isTimestamp = (text: string): boolean => !Number.isNaN(canonicalTimestampMillis(text));
+export const isTimestamp = (text: string): boolean => isCanonicalTimestamp(text);
 
 /** True for a decimal integer string within the signed 64-bit range. */
 export function isInt64String(text: string): boolean {

@@ -76,15 +76,6 @@ export function section(ctx: Pick<RuleContext, 'link'>, name: string): Located<J
   return found;
 }
 
-/** Partition information of every shadow topic in a response, located. */
-export function partitionInfos(doc: unknown): { topic: Located; partitions: Located[] }[] {
-  const status = objectAt({ value: doc, pointer: '' }, 'shadowLink', 'status');
-  return itemsAt(status, 'shadowTopics').map((topic) => ({
-    topic,
-    partitions: itemsAt(objectAt(topic, 'status'), 'partitionInformation'),
-  }));
-}
-
 /** Which kind of name filter list. */
 export type FilterList = 'topic' | 'group';
 
@@ -173,4 +164,42 @@ export function sectionFieldPointer(
   ...tokens: (string | number)[]
 ): string {
   return childPointer(childPointer(section(ctx, name)?.pointer ?? '', key), ...tokens);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Raw response walks, allocation-free: the response rules read a status of thousands of partitions in
+// place with index loops, and build a pointer only to report.
+// ---------------------------------------------------------------------------------------------------
+
+/** The raw `shadowLink.status.shadowTopics` array of a response if an array. */
+export function shadowTopicsOf(doc: unknown): readonly unknown[] | undefined {
+  const topics = own(own(own(doc, 'shadowLink'), 'status'), 'shadowTopics');
+  return Array.isArray(topics) ? topics : undefined;
+}
+
+/** The raw `status.partitionInformation` array of one shadow topic, if an array. */
+export function partitionsOf(topic: unknown): readonly unknown[] | undefined {
+  const partitions = own(own(topic, 'status'), 'partitionInformation');
+  return Array.isArray(partitions) ? partitions : undefined;
+}
+
+/** The pointer of partition `partition` of shadow topic `topic`: built only when a rule reports on it. */
+export const partitionPointer = (topic: number, partition: number): string =>
+  `/shadowLink/status/shadowTopics/${topic}/status/partitionInformation/${partition}`;
+
+/** True when `Object.prototype` has any of `keys` (someone added them): direct reads could find them there. */
+export function inheritedAny(keys: readonly string[]): boolean {
+  for (let i = 0; i < keys.length; i++) if (keys[i]! in Object.prototype) return true;
+  return false;
+}
+
+/**
+ * True when reading a key of `value` directly gives what `own` gives (the own property, or
+ * undefined): a plain or null-prototype object, while `Object.prototype` has none of the keys read
+ * (`inherited`: `inheritedAny(keys)`, asked once per check). `Object.hasOwn` per read costs more
+ * than the rest of a partition's check.
+ */
+export function readsOwn(value: object, inherited: boolean): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || (proto === Object.prototype && !inherited);
 }

@@ -1,5 +1,9 @@
 import { defineRule } from '../rule-api/types';
-import { objectAt, stringAt } from '../rule-api/helpers';
+import { own } from '../util/pointer';
+
+/** `v<major>.<minor>.<patch>` with an optional `-suffix`, and a hexadecimal commit with an optional `-dirty`. */
+const VERSION = /^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
+const SHA = /^[0-9a-fA-F]{4,64}(-dirty)?$/;
 
 /** Build information has the documented shapes. */
 export default defineRule({
@@ -17,13 +21,13 @@ export default defineRule({
     sha: 'buildSha "{value}" is not a hexadecimal commit hash (optionally with "-dirty").',
   },
   check(ctx) {
-    const info = objectAt({ value: ctx.doc, pointer: '' }, 'broker', 'buildInfo');
-    const version = stringAt(info, 'version');
-    if (version && !/^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version.value))
-      ctx.report({ messageId: 'version', pointer: version.pointer, data: { value: version.value } });
-    const sha = stringAt(info, 'buildSha');
-    if (sha && !/^[0-9a-fA-F]{4,64}(-dirty)?$/.test(sha.value))
-      ctx.report({ messageId: 'sha', pointer: sha.pointer, data: { value: sha.value } });
+    const info = own(own(ctx.doc, 'broker'), 'buildInfo');
+    const version = own(info, 'version');
+    if (typeof version === 'string' && !VERSION.test(version))
+      ctx.report({ messageId: 'version', pointer: '/broker/buildInfo/version', data: { value: version } });
+    const sha = own(info, 'buildSha');
+    if (typeof sha === 'string' && !SHA.test(sha))
+      ctx.report({ messageId: 'sha', pointer: '/broker/buildInfo/buildSha', data: { value: sha } });
   },
   examples: {
     valid: [

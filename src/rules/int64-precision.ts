@@ -1,7 +1,38 @@
-import { defineRule } from '../rule-api/types';
-import { child, examplePartitions, exampleResponse, partitionInfos } from '../rule-api/helpers';
+import { defineRule, type RuleContext } from '../rule-api/types';
+import {
+  examplePartitions,
+  exampleResponse,
+  partitionPointer,
+  partitionsOf,
+  shadowTopicsOf,
+} from '../rule-api/helpers';
+import { isObject, own, type JsonObject } from '../util/pointer';
 
-const INT64_FIELDS = ['partitionId', 'highWatermark', 'sourceHighWatermark', 'sourceLastStableOffset'] as const;
+const INT64_FIELDS: readonly string[] = [
+  'partitionId',
+  'highWatermark',
+  'sourceHighWatermark',
+  'sourceLastStableOffset',
+];
+
+/** An integer number that a double does not hold exactly. */
+const unsafe = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v);
+
+/** Reports the int64 fields of partition `i` of topic `t` sent as numbers beyond 2^53, in field order. */
+function reportUnsafe(ctx: RuleContext<'outOfRange' | 'unsafe'>, p: JsonObject, t: number, i: number): void {
+  for (let f = 0; f < INT64_FIELDS.length; f++) {
+    const field = INT64_FIELDS[f]!;
+    const v = own(p, field);
+    if (typeof v !== 'number' || !unsafe(v)) continue;
+    // As a double, 2^63 is the first value past int64's maximum; -2^63 is its minimum.
+    const outOfRange = v >= 2 ** 63 || v < -(2 ** 63);
+    ctx.report({
+      messageId: outOfRange ? 'outOfRange' : 'unsafe',
+      pointer: `${partitionPointer(t, i)}/${field}`,
+      data: { field, value: String(v) },
+    });
+  }
+}
 
 /** int64 values sent as JSON numbers beyond 2^53. */
 export default defineRule({
@@ -23,20 +54,23 @@ export default defineRule({
       '`{field}` is {value}, beyond 2^53 − 1: precision is lost in most JSON parsers. Send int64 values as decimal strings.',
   },
   check(ctx) {
-    for (const { partitions } of partitionInfos(ctx.doc)) {
-      for (const p of partitions) {
-        for (const field of INT64_FIELDS) {
-          const v = child(p, field);
-          if (!v || typeof v.value !== 'number' || !Number.isInteger(v.value) || Number.isSafeInteger(v.value))
-            continue;
-          // As a double, 2^63 is the first value past int64's maximum; -2^63 is its minimum.
-          const outOfRange = v.value >= 2 ** 63 || v.value < -(2 ** 63);
-          ctx.report({
-            messageId: outOfRange ? 'outOfRange' : 'unsafe',
-            pointer: v.pointer,
-            data: { field, value: String(v.value) },
-          });
-        }
+    const topics = shadowTopicsOf(ctx.doc);
+    if (!topics) return;
+    for (let t = 0; t < topics.length; t++) {
+      const partitions = partitionsOf(topics[t]);
+      if (!partitions) continue;
+      for (let i = 0; i < partitions.length; i++) {
+        const p = partitions[i];
+        if (!isObject(p)) continue;
+        // Offsets are strings as the server writes them: direct reads (named, each a fast load) rule
+        // most partitions out; one with a number past 2^53 is read again field by field, as own properties.
+        if (
+          unsafe(p['partitionId']) ||
+          unsafe(p['highWatermark']) ||
+          unsafe(p['sourceHighWatermark']) ||
+          unsafe(p['sourceLastStableOffset'])
+        )
+          reportUnsafe(ctx, p, t, i);
       }
     }
   },

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { exampleResponse, objectAt, section, stringAt } from '../rule-api/helpers';
+import { exampleResponse, section } from '../rule-api/helpers';
+import { own } from '../util/pointer';
 import { isSha256Base64 } from '../facts/fingerprint';
 
 /** `keyFingerprint` is a base64 SHA-256 digest. */
@@ -17,9 +18,15 @@ export default defineRule({
     shape: 'keyFingerprint "{value}" is not padded base64 of a 32-byte SHA-256 digest (44 characters ending in "=").',
   },
   check(ctx) {
-    const fp = stringAt(objectAt(section(ctx, 'clientOptions'), 'tlsSettings', 'tlsPemSettings'), 'keyFingerprint');
-    if (fp && !isSha256Base64(fp.value))
-      ctx.report({ messageId: 'shape', pointer: fp.pointer, data: { value: fp.value.slice(0, 80) } });
+    const client = section(ctx, 'clientOptions');
+    if (!client) return;
+    const fp = own(own(own(client.value, 'tlsSettings'), 'tlsPemSettings'), 'keyFingerprint');
+    if (typeof fp === 'string' && !isSha256Base64(fp))
+      ctx.report({
+        messageId: 'shape',
+        pointer: `${client.pointer}/tlsSettings/tlsPemSettings/keyFingerprint`,
+        data: { value: fp.slice(0, 80) },
+      });
   },
   examples: {
     valid: [

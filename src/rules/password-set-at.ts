@@ -1,6 +1,10 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleResponse, objectAt, section } from '../rule-api/helpers';
+import { exampleResponse, section } from '../rule-api/helpers';
+import { isObject, own } from '../util/pointer';
 import { parseServerTimestamp } from '../model/server-scalars';
+
+/** The two password mechanisms, in the order the check reports them. */
+const MECHANISMS: readonly string[] = ['plainConfiguration', 'scramConfiguration'];
 
 /** `passwordSet` and `passwordSetAt` agree. */
 export default defineRule({
@@ -19,21 +23,26 @@ export default defineRule({
     unexpectedAt: '{auth}.passwordSetAt is present while passwordSet is not true.',
   },
   check(ctx) {
-    const auth = objectAt(section(ctx, 'clientOptions'), 'authenticationConfiguration');
-    for (const name of ['plainConfiguration', 'scramConfiguration']) {
-      const cfg = objectAt(auth, name);
-      if (!cfg) continue;
-      const set = child(cfg, 'passwordSet')?.value === true;
-      const at = child(cfg, 'passwordSetAt');
-      const when = typeof at?.value === 'string' ? parseServerTimestamp(at.value) : undefined;
-      const hasAt = at !== undefined && when !== undefined && when.epochMillis !== 0;
-      if (set && !hasAt)
+    const client = section(ctx, 'clientOptions');
+    if (!client) return;
+    const auth = own(client.value, 'authenticationConfiguration');
+    for (let m = 0; m < MECHANISMS.length; m++) {
+      const name = MECHANISMS[m]!;
+      const cfg = own(auth, name);
+      if (!isObject(cfg)) continue;
+      const set = own(cfg, 'passwordSet') === true;
+      const at = own(cfg, 'passwordSetAt');
+      const when = typeof at === 'string' ? parseServerTimestamp(at) : undefined;
+      const hasAt = when !== undefined && when.epochMillis !== 0;
+      if (set === hasAt) continue;
+      const cfgPointer = `${client.pointer}/authenticationConfiguration/${name}`;
+      if (set)
         ctx.report({
           messageId: 'missingAt',
-          pointer: at?.pointer ?? `${cfg.pointer}/passwordSet`,
+          pointer: at !== undefined ? `${cfgPointer}/passwordSetAt` : `${cfgPointer}/passwordSet`,
           data: { auth: name },
         });
-      if (!set && hasAt && at) ctx.report({ messageId: 'unexpectedAt', pointer: at.pointer, data: { auth: name } });
+      else ctx.report({ messageId: 'unexpectedAt', pointer: `${cfgPointer}/passwordSetAt`, data: { auth: name } });
     }
   },
   examples: {

@@ -1,5 +1,9 @@
 import { defineRule } from '../rule-api/types';
-import { exampleResponse, objectAt, section, stringAt } from '../rule-api/helpers';
+import { exampleResponse, section } from '../rule-api/helpers';
+import { own } from '../util/pointer';
+
+/** A non-empty string: a value the server must never return. */
+const leaks = (v: unknown): boolean => typeof v === 'string' && v !== '';
 
 /** A response must never carry a password or private key. */
 export default defineRule({
@@ -16,14 +20,26 @@ export default defineRule({
   },
   check(ctx) {
     const client = section(ctx, 'clientOptions');
-    const auth = objectAt(client, 'authenticationConfiguration');
-    const candidates = [
-      ['plainConfiguration.password', stringAt(objectAt(auth, 'plainConfiguration'), 'password')],
-      ['scramConfiguration.password', stringAt(objectAt(auth, 'scramConfiguration'), 'password')],
-      ['tlsPemSettings.key', stringAt(objectAt(client, 'tlsSettings', 'tlsPemSettings'), 'key')],
-    ] as const;
-    for (const [field, v] of candidates)
-      if (v && v.value !== '') ctx.report({ messageId: 'leak', pointer: v.pointer, data: { field } });
+    if (!client) return;
+    const auth = own(client.value, 'authenticationConfiguration');
+    if (leaks(own(own(auth, 'plainConfiguration'), 'password')))
+      ctx.report({
+        messageId: 'leak',
+        pointer: `${client.pointer}/authenticationConfiguration/plainConfiguration/password`,
+        data: { field: 'plainConfiguration.password' },
+      });
+    if (leaks(own(own(auth, 'scramConfiguration'), 'password')))
+      ctx.report({
+        messageId: 'leak',
+        pointer: `${client.pointer}/authenticationConfiguration/scramConfiguration/password`,
+        data: { field: 'scramConfiguration.password' },
+      });
+    if (leaks(own(own(own(client.value, 'tlsSettings'), 'tlsPemSettings'), 'key')))
+      ctx.report({
+        messageId: 'leak',
+        pointer: `${client.pointer}/tlsSettings/tlsPemSettings/key`,
+        data: { field: 'tlsPemSettings.key' },
+      });
   },
   examples: {
     valid: [

@@ -1,28 +1,75 @@
 import { defineRule } from '../rule-api/types';
-import { itemsAt, objectAt, stringAt, type Located } from '../rule-api/helpers';
-import { boundedMemo } from '../util/memo';
+import { own } from '../util/pointer';
 
 /** `/<package>.<Service>/<Method>`: the Connect route every method has. */
 const HTTP_ROUTE = /^\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.([A-Za-z_]\w*)\/([A-Za-z_]\w*)$/;
 
-/** The names a well-formed route allows: `<Service>.<Method>` and `<package>.<Service>.<Method>`. */
-interface RouteNames {
-  readonly short: string;
-  readonly full: string;
+/**
+ * What the check knows of one route string: the names a well-formed route allows
+ * (`<Service>.<Method>` and `<package>.<Service>.<Method>`; undefined when the route is not
+ * `/<package>.<Service>/<Method>`), and which check saw it last, at which index first: a cached
+ * route finds its duplicates without a map per check.
+ */
+interface RouteFacts {
+  readonly short: string | undefined;
+  readonly full: string | undefined;
+  seenBy: number;
+  firstIndex: number;
 }
 
-/**
- * The names a route allows, or null when it is not `/<package>.<Service>/<Method>`; remembered per
- * process for up to 512 routes of up to 256 characters (a server lists the same few dozen in every response).
- */
-const routeNames = boundedMemo(
-  (route): RouteNames | null => {
-    const m = HTTP_ROUTE.exec(route);
-    return m ? { short: `${m[2]}.${m[3]}`, full: `${m[1]}.${m[2]}.${m[3]}` } : null;
-  },
-  512,
-  256,
-);
+/** Routes remembered per process (a server lists the same few dozen in every response), and their longest. */
+const MAX_ROUTES = 512;
+const MAX_ROUTE_LENGTH = 256;
+const cache = new Map<string, RouteFacts>();
+/** Bumped each time `cache` is emptied: a check's marks on the facts it saw before then are lost. */
+let generation = 0;
+/** Numbers the checks, for `RouteFacts.seenBy`. */
+let checks = 0;
+
+/** The facts of a route, remembered for routes of up to MAX_ROUTE_LENGTH characters. */
+function routeFacts(route: string): RouteFacts {
+  const known = cache.get(route);
+  if (known !== undefined) return known;
+  const m = HTTP_ROUTE.exec(route);
+  const found: RouteFacts = m
+    ? { short: `${m[2]}.${m[3]}`, full: `${m[1]}.${m[2]}.${m[3]}`, seenBy: 0, firstIndex: 0 }
+    : { short: undefined, full: undefined, seenBy: 0, firstIndex: 0 };
+  if (route.length <= MAX_ROUTE_LENGTH) {
+    // Hostile documents invent routes by the million: start over rather than grow.
+    if (cache.size >= MAX_ROUTES) {
+      cache.clear();
+      generation++;
+    }
+    cache.set(route, found);
+  }
+  return found;
+}
+
+/** Names whose primary route is well-formed: an entry with such a name may carry an alternative route. */
+function primaryNames(list: readonly unknown[]): Set<string> {
+  const names = new Set<string>();
+  for (let i = 0; i < list.length; i++) {
+    const route = own(list[i], 'httpRoute');
+    const name = own(list[i], 'name');
+    if (typeof route !== 'string' || typeof name !== 'string') continue;
+    const { short, full } = routeFacts(route);
+    if (short !== undefined && (name === short || name === full)) names.add(name);
+  }
+  return names;
+}
+
+/** The first index of each route before `end`: the duplicate check's map, built only when marks cannot serve. */
+function seenBefore(list: readonly unknown[], end: number): Map<string, number> {
+  const seen = new Map<string, number>();
+  for (let j = 0; j < end; j++) {
+    const route = own(list[j], 'httpRoute');
+    if (typeof route === 'string' && !seen.has(route)) seen.set(route, j);
+  }
+  return seen;
+}
+
+/** The pointer of a field of route `index`, for reports. */
+const routeField = (index: number, field: string): string => `/broker/adminServer/routes/${index}/${field}`;
 
 const routes = (services: string[]) => ({
   broker: {
@@ -53,42 +100,41 @@ export default defineRule({
     duplicate: { text: 'Route "{route}" is listed more than once (first at index {first}).', severity: 'warning' },
   },
   check(ctx) {
-    const list = itemsAt(objectAt({ value: ctx.doc, pointer: '' }, 'broker', 'adminServer'), 'routes');
-    // Names whose primary route is well-formed: an entry with such a name may carry an alternative route.
-    const primaryNames = new Set<string>();
-    const parsed: {
-      index: number;
-      route: Located<string>;
-      name: Located<string> | undefined;
-      allowed: RouteNames | null;
-    }[] = [];
-    for (const [index, r] of list.entries()) {
-      const route = stringAt(r, 'httpRoute');
-      if (!route) continue;
-      const name = stringAt(r, 'name');
-      const allowed = routeNames(route.value);
-      if (allowed && name && (name.value === allowed.short || name.value === allowed.full))
-        primaryNames.add(name.value);
-      parsed.push({ index, route, name, allowed });
-    }
-    const seen = new Map<string, number>();
-    for (const { index, route, name, allowed } of parsed) {
-      const first = seen.get(route.value);
+    const list = own(own(own(ctx.doc, 'broker'), 'adminServer'), 'routes');
+    if (!Array.isArray(list)) return;
+    const check = ++checks;
+    const startGeneration = generation;
+    let names: Set<string> | undefined;
+    // Undefined while each route's facts carry this check's marks (cached, and the cache not emptied since it began).
+    let seen: Map<string, number> | undefined;
+    for (let index = 0; index < list.length; index++) {
+      const entry: unknown = list[index];
+      const route = own(entry, 'httpRoute');
+      if (typeof route !== 'string') continue;
+      const nameValue = own(entry, 'name');
+      const name = typeof nameValue === 'string' ? nameValue : undefined;
+      const facts = routeFacts(route);
+      let first: number | undefined;
+      if (seen === undefined && (generation !== startGeneration || route.length > MAX_ROUTE_LENGTH))
+        seen = seenBefore(list, index);
+      if (seen !== undefined) {
+        first = seen.get(route);
+        if (first === undefined) seen.set(route, index);
+      } else if (facts.seenBy === check) first = facts.firstIndex;
+      else {
+        facts.seenBy = check;
+        facts.firstIndex = index;
+      }
       if (first !== undefined)
-        ctx.report({ messageId: 'duplicate', pointer: route.pointer, data: { route: route.value, first } });
-      else seen.set(route.value, index);
-      if (!allowed) {
-        const alternative = route.value.startsWith('/') && name !== undefined && primaryNames.has(name.value);
-        if (!alternative) ctx.report({ messageId: 'shape', pointer: route.pointer, data: { route: route.value } });
+        ctx.report({ messageId: 'duplicate', pointer: routeField(index, 'httpRoute'), data: { route, first } });
+      const { short, full } = facts;
+      if (short === undefined || full === undefined) {
+        const alternative = route.startsWith('/') && name !== undefined && (names ??= primaryNames(list)).has(name);
+        if (!alternative) ctx.report({ messageId: 'shape', pointer: routeField(index, 'httpRoute'), data: { route } });
         continue;
       }
-      const { short, full } = allowed;
-      if (name && name.value !== short && name.value !== full)
-        ctx.report({
-          messageId: 'mismatch',
-          pointer: name.pointer,
-          data: { route: route.value, name: name.value, short, full },
-        });
+      if (name !== undefined && name !== short && name !== full)
+        ctx.report({ messageId: 'mismatch', pointer: routeField(index, 'name'), data: { route, name, short, full } });
     }
   },
   examples: {
