@@ -143,3 +143,35 @@ export const exampleResponse = (client: JsonObject = {}, status?: JsonObject): J
 export const examplePartitions = (...partitionInformation: JsonObject[]): JsonObject => ({
   shadowTopics: [{ name: 'orders', status: { partitionInformation } }],
 });
+
+// ---------------------------------------------------------------------------------------------
+// Raw reads for the section rules (bootstrap-servers, the client-option, auth, TLS, sync-task and
+// synced-property rules): they walk raw values and build pointers only when they report.
+// ---------------------------------------------------------------------------------------------
+
+/** The own child `key` of a raw value when it is a plain object: `objectAt` without allocating a Located. */
+export function ownObject(v: unknown, key: string): JsonObject | undefined {
+  const c = own(v, key);
+  return isObject(c) ? c : undefined;
+}
+
+/** The own child `key` of a raw value when it is a string: `stringAt` without allocating a Located. */
+export function ownString(v: unknown, key: string): string | undefined {
+  const c = own(v, key);
+  return typeof c === 'string' ? c : undefined;
+}
+
+/** UTF-8 length of a string as TextEncoder encodes it (a lone surrogate becomes U+FFFD), without encoding it. */
+export function utf8Length(s: string): number {
+  let bytes = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
