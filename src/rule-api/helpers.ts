@@ -136,8 +136,8 @@ export const examplePartitions = (...partitionInformation: JsonObject[]): JsonOb
 });
 
 // ---------------------------------------------------------------------------------------------
-// Raw reads for rules' happy paths (rule-speed work on the filter and ACL rules). These build no
-// Located and allocate nothing; rules build pointers with them only when they report.
+// Raw reads for rules' happy paths: they build no Located and allocate nothing; rules build
+// pointers only when they report.
 
 /** The own string property `key` of `v`, or undefined: `stringAt` without building a Located. */
 export function ownString(v: unknown, key: string): string | undefined {
@@ -202,4 +202,19 @@ export function inheritedAny(keys: readonly string[]): boolean {
 export function readsOwn(value: object, inherited: boolean): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === null || (proto === Object.prototype && !inherited);
+}
+
+/** UTF-8 length of a string as TextEncoder encodes it (a lone surrogate becomes U+FFFD), without encoding it. */
+export function utf8Length(s: string): number {
+  let bytes = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }

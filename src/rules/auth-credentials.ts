@@ -1,5 +1,9 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleClient, exampleLink, objectAt, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink, ownObject, section } from '../rule-api/helpers';
+import { own } from '../util/pointer';
+
+const MEMBERS = ['plainConfiguration', 'scramConfiguration'];
+const FIELDS = ['username', 'password'];
 
 /** SASL credentials: non-empty user and password; SCRAM needs a mechanism. */
 export default defineRule({
@@ -19,18 +23,35 @@ export default defineRule({
       '`scramConfiguration.scramMechanism` is missing; set "SCRAM_MECHANISM_SCRAM_SHA_256" or "SCRAM_MECHANISM_SCRAM_SHA_512".',
   },
   check(ctx) {
-    const auth = objectAt(section(ctx, 'clientOptions'), 'authenticationConfiguration');
-    for (const member of ['plainConfiguration', 'scramConfiguration']) {
-      const m = objectAt(auth, member);
+    const client = section(ctx, 'clientOptions');
+    if (!client) return;
+    const auth = ownObject(client.value, 'authenticationConfiguration');
+    if (!auth) return;
+    for (let i = 0; i < MEMBERS.length; i++) {
+      const member = MEMBERS[i]!;
+      const m = ownObject(auth, member);
       if (!m) continue;
-      for (const field of ['username', 'password']) {
-        const v = child(m, field);
+      for (let j = 0; j < FIELDS.length; j++) {
+        const field = FIELDS[j]!;
+        const v = own(m, field);
         if (v === undefined)
-          ctx.report({ messageId: 'missing', pointer: `${m.pointer}/${field}`, data: { member, field } });
-        else if (v.value === '') ctx.report({ messageId: 'empty', pointer: v.pointer, data: { member, field } });
+          ctx.report({
+            messageId: 'missing',
+            pointer: `${client.pointer}/authenticationConfiguration/${member}/${field}`,
+            data: { member, field },
+          });
+        else if (v === '')
+          ctx.report({
+            messageId: 'empty',
+            pointer: `${client.pointer}/authenticationConfiguration/${member}/${field}`,
+            data: { member, field },
+          });
       }
-      if (member === 'scramConfiguration' && child(m, 'scramMechanism') === undefined) {
-        ctx.report({ messageId: 'mechanism', pointer: `${m.pointer}/scramMechanism` });
+      if (member === 'scramConfiguration' && own(m, 'scramMechanism') === undefined) {
+        ctx.report({
+          messageId: 'mechanism',
+          pointer: `${client.pointer}/authenticationConfiguration/${member}/scramMechanism`,
+        });
       }
     }
   },

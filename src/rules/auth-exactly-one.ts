@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, objectAt, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink, ownObject, section } from '../rule-api/helpers';
 import { SERVER_FACTS } from '../facts/server-versions';
 
 /** `authenticationConfiguration` holds exactly one of PLAIN or SCRAM. */
@@ -20,15 +20,19 @@ export default defineRule({
     both: '`authenticationConfiguration` has both `plainConfiguration` and `scramConfiguration`; the server would silently keep only one. Remove one.',
   },
   check(ctx) {
-    const auth = objectAt(section(ctx, 'clientOptions'), 'authenticationConfiguration');
+    const client = section(ctx, 'clientOptions');
+    if (!client) return;
+    const auth = ownObject(client.value, 'authenticationConfiguration');
     if (!auth) return;
-    const members = ['plainConfiguration', 'scramConfiguration'].filter(
-      (k) => Object.hasOwn(auth.value, k) && auth.value[k] !== null,
-    );
-    if (members.length === 0) ctx.report({ messageId: 'none', pointer: auth.pointer });
-    if (members.length === 2) ctx.report({ messageId: 'both', pointer: auth.pointer });
-    if (!SERVER_FACTS[ctx.targetVersion].plainAuthentication && members.includes('plainConfiguration'))
-      ctx.report({ messageId: 'plainOn253', pointer: `${auth.pointer}/plainConfiguration` });
+    const plain = Object.hasOwn(auth, 'plainConfiguration') && auth['plainConfiguration'] !== null;
+    const scram = Object.hasOwn(auth, 'scramConfiguration') && auth['scramConfiguration'] !== null;
+    if (!plain && !scram) ctx.report({ messageId: 'none', pointer: `${client.pointer}/authenticationConfiguration` });
+    if (plain && scram) ctx.report({ messageId: 'both', pointer: `${client.pointer}/authenticationConfiguration` });
+    if (!SERVER_FACTS[ctx.targetVersion].plainAuthentication && plain)
+      ctx.report({
+        messageId: 'plainOn253',
+        pointer: `${client.pointer}/authenticationConfiguration/plainConfiguration`,
+      });
   },
   examples: {
     valid: [

@@ -1,8 +1,67 @@
-import { defineRule } from '../rule-api/types';
-import { child, exampleLink, itemsAt, objectAt, path, section, type Located } from '../rule-api/helpers';
+import { defineRule, type RuleContext } from '../rule-api/types';
+import { exampleLink, section } from '../rule-api/helpers';
+import { isObject, own } from '../util/pointer';
+
+/** Lists up to this long find duplicates by `indexOf`; longer ones use a set. */
+const SMALL_LIST = 32;
+
+/**
+ * `host:port` with nothing to report: a host of printable ASCII without `:` or whitespace, not
+ * starting with `[`, and a port of 1–5 digits without a leading zero (so that it is its own
+ * canonical spelling). One compiled scan beats a character-code loop over the whole entry.
+ */
+const CLEAN_SERVER = /^[!-9;-Z\\-~][!-9;-~]*:[1-9]\d{0,4}$/;
+
+/** True when `raw` needs no report; anything else goes to `reportServer`, which decides. */
+function isCleanServer(raw: string): boolean {
+  if (!CLEAN_SERVER.test(raw)) return false;
+  const n = raw.length;
+  // Only a five-digit port can exceed 65535.
+  if (raw.charCodeAt(n - 6) !== 58) return true;
+  let port = 0;
+  for (let i = n - 5; i < n; i++) port = port * 10 + raw.charCodeAt(i) - 48;
+  return port <= 65535;
+}
+
+type MessageId =
+  'missing' | 'empty' | 'shape' | 'ipv6' | 'emptyHost' | 'hostSpace' | 'port' | 'portZero' | 'whitespace' | 'duplicate';
+
+/** Everything said about one entry that is a duplicate or not plainly `host:port`. */
+function reportServer(ctx: RuleContext<MessageId>, pointer: string, i: number, raw: string, duplicate: boolean): void {
+  const field = `\`bootstrapServers[${i}]\``;
+  const value = JSON.stringify(raw.length > 80 ? `${raw.slice(0, 77)}...` : raw);
+  if (duplicate) ctx.report({ messageId: 'duplicate', pointer, data: { field, value } });
+  if (raw.trim().startsWith('[')) {
+    ctx.report({ messageId: 'ipv6', pointer, data: { field, value } });
+    return;
+  }
+  const parts = raw.split(':');
+  if (parts.length !== 2) {
+    ctx.report({ messageId: 'shape', pointer, data: { field, value } });
+    return;
+  }
+  const [host, port] = parts as [string, string];
+  if (host === '') ctx.report({ messageId: 'emptyHost', pointer, data: { field } });
+  else if (/\s/.test(host)) ctx.report({ messageId: 'hostSpace', pointer, data: { field, value } });
+  const m = /^[ \t\n\v\f\r]*\+?(\d{1,10})[ \t\n\v\f\r]*$/.exec(port);
+  const number = m ? Number(m[1]) : NaN;
+  if (!m || number > 65535) {
+    ctx.report({ messageId: 'port', pointer, data: { field, port: JSON.stringify(port.slice(0, 20)) } });
+    return;
+  }
+  if (number === 0) ctx.report({ messageId: 'portZero', pointer, data: { field } });
+  const canonical = `${host}:${number}`;
+  if (canonical !== raw && host !== '' && !/\s/.test(host))
+    ctx.report({
+      messageId: 'whitespace',
+      pointer,
+      data: { field, canonical: JSON.stringify(canonical) },
+      fix: { kind: 'replace-value', pointer, value: canonical },
+    });
+}
 
 /** Bootstrap servers: a non-empty list of `host:port` the server can parse. */
-export default defineRule({
+export default defineRule<MessageId>({
   id: 'bootstrap-servers',
   severity: 'error',
   appliesTo: 'request-link',
@@ -31,72 +90,40 @@ export default defineRule({
     duplicate: { text: '{field} repeats {value}; remove the duplicate.', severity: 'warning' },
   },
   check(ctx) {
-    if (!ctx.link) return;
-    const configurations = section(ctx, '');
+    const link = ctx.link;
+    if (!link) return;
     const client = section(ctx, 'clientOptions');
-    const list = path(client, 'bootstrapServers');
-    if (!list) {
-      // A missing list inside `clientOptions` is a `schema/required` finding; here, the sections above it.
-      const present = (key: string, parent: Located | undefined) => child(parent, key) !== undefined;
-      const missing =
-        !objectAt(ctx.link) || client
+    if (!client) {
+      // A list missing inside `clientOptions` is a `schema/required` finding; this rule reports the sections above it.
+      if (!isObject(link.value)) return;
+      const configurations = section(ctx, '');
+      const missing = !configurations
+        ? own(link.value, 'configurations') !== undefined
           ? undefined
-          : !configurations
-            ? present('configurations', ctx.link)
-              ? undefined
-              : '`configurations`'
-            : present('clientOptions', configurations)
-              ? undefined
-              : '`clientOptions`';
+          : '`configurations`'
+        : own(configurations.value, 'clientOptions') !== undefined
+          ? undefined
+          : '`clientOptions`';
       if (missing)
         ctx.report({
           messageId: 'missing',
-          pointer: `${ctx.link.pointer}/configurations${configurations ? '/clientOptions' : ''}`,
+          pointer: `${link.pointer}/configurations${configurations ? '/clientOptions' : ''}`,
           data: { missing },
         });
       return;
     }
-    if (!Array.isArray(list.value)) return;
-    if (list.value.length === 0) return ctx.report({ messageId: 'empty', pointer: list.pointer });
-    const seen = new Set<string>();
-    for (const [i, item] of itemsAt(client, 'bootstrapServers').entries()) {
-      if (typeof item.value !== 'string') continue;
-      const field = `\`bootstrapServers[${i}]\``;
-      const raw = item.value;
-      const value = JSON.stringify(raw.length > 80 ? `${raw.slice(0, 77)}...` : raw);
-      if (seen.has(raw)) ctx.report({ messageId: 'duplicate', pointer: item.pointer, data: { field, value } });
-      seen.add(raw);
-      if (raw.trim().startsWith('[')) {
-        ctx.report({ messageId: 'ipv6', pointer: item.pointer, data: { field, value } });
-        continue;
-      }
-      const parts = raw.split(':');
-      if (parts.length !== 2) {
-        ctx.report({ messageId: 'shape', pointer: item.pointer, data: { field, value } });
-        continue;
-      }
-      const [host, port] = parts as [string, string];
-      if (host === '') ctx.report({ messageId: 'emptyHost', pointer: item.pointer, data: { field } });
-      else if (/\s/.test(host)) ctx.report({ messageId: 'hostSpace', pointer: item.pointer, data: { field, value } });
-      const m = /^[ \t\n\v\f\r]*\+?(\d{1,10})[ \t\n\v\f\r]*$/.exec(port);
-      const number = m ? Number(m[1]) : NaN;
-      if (!m || number > 65535) {
-        ctx.report({
-          messageId: 'port',
-          pointer: item.pointer,
-          data: { field, port: JSON.stringify(port.slice(0, 20)) },
-        });
-        continue;
-      }
-      if (number === 0) ctx.report({ messageId: 'portZero', pointer: item.pointer, data: { field } });
-      const canonical = `${host}:${number}`;
-      if (canonical !== raw && host !== '' && !/\s/.test(host))
-        ctx.report({
-          messageId: 'whitespace',
-          pointer: item.pointer,
-          data: { field, canonical: JSON.stringify(canonical) },
-          fix: { kind: 'replace-value', pointer: item.pointer, value: canonical },
-        });
+    const list = own(client.value, 'bootstrapServers');
+    if (!Array.isArray(list)) return;
+    if (list.length === 0) return ctx.report({ messageId: 'empty', pointer: `${client.pointer}/bootstrapServers` });
+    // Duplicates by first index: no set on a list of a few servers; a long list gets one.
+    const seen = list.length > SMALL_LIST ? new Set<string>() : undefined;
+    for (let i = 0; i < list.length; i++) {
+      const raw: unknown = list[i];
+      if (typeof raw !== 'string') continue;
+      const duplicate = seen ? seen.has(raw) : list.indexOf(raw) < i;
+      seen?.add(raw);
+      if (!duplicate && isCleanServer(raw)) continue;
+      reportServer(ctx, `${client.pointer}/bootstrapServers/${i}`, i, raw, duplicate);
     }
   },
   examples: {

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleClient, exampleLink, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink, section } from '../rule-api/helpers';
+import { own } from '../util/pointer';
 import { SERVER_FACTS } from '../facts/server-versions';
 import { CLIENT_OPTION_DEFAULTS, NUMERIC_CLIENT_OPTIONS } from '../model/client-options';
 
@@ -19,17 +20,17 @@ export default defineRule({
   },
   check(ctx) {
     const client = section(ctx, 'clientOptions');
+    if (!client) return;
     const unapplied = SERVER_FACTS[ctx.targetVersion].unappliedClientOptions;
-    for (const field of NUMERIC_CLIENT_OPTIONS) {
-      if (unapplied.includes(field)) continue;
-      const v = child(client, field);
-      if (v && typeof v.value === 'number' && v.value < 0) {
-        ctx.report({
-          messageId: 'negative',
-          pointer: v.pointer,
-          data: { field, value: v.value, default: CLIENT_OPTION_DEFAULTS[field].text },
-        });
-      }
+    for (let i = 0; i < NUMERIC_CLIENT_OPTIONS.length; i++) {
+      const field = NUMERIC_CLIENT_OPTIONS[i]!;
+      const value = own(client.value, field);
+      if (typeof value !== 'number' || !(value < 0) || unapplied.includes(field)) continue;
+      ctx.report({
+        messageId: 'negative',
+        pointer: `${client.pointer}/${field}`,
+        data: { field, value, default: CLIENT_OPTION_DEFAULTS[field].text },
+      });
     }
   },
   examples: {

@@ -1,6 +1,10 @@
 import { defineRule } from '../rule-api/types';
-import { PAUSABLE_TASKS, exampleLink, section, stringAt } from '../rule-api/helpers';
-import { durationMillis, parseDuration } from '../model/formats';
+import { PAUSABLE_TASKS, exampleLink, ownString, section } from '../rule-api/helpers';
+import { MAX_DURATION_SECONDS } from '../model/formats';
+import { scanDuration } from '../util/scan';
+
+// One scratch for every read: `parseDuration` without the two objects it allocates per call.
+const scratch = { seconds: 0, nanos: 0 };
 
 /** Sync intervals: Duration grammar (structural), negative values and sub-second intervals. */
 export default defineRule({
@@ -32,15 +36,23 @@ export default defineRule({
   },
   structuralMessages: ['grammar', 'empty', 'nonCanonical'],
   check(ctx) {
-    for (const task of PAUSABLE_TASKS) {
-      const interval = stringAt(section(ctx, task), 'interval');
-      if (!interval) continue;
-      const d = parseDuration(interval.value);
-      if (!d) continue;
-      const ms = durationMillis(d);
-      const data = { field: `${task}.interval`, value: JSON.stringify(interval.value) };
-      if (ms < 0) ctx.report({ messageId: 'negative', pointer: interval.pointer, data });
-      else if (ms > 0 && ms < 1000) ctx.report({ messageId: 'subSecond', pointer: interval.pointer, data });
+    for (let t = 0; t < PAUSABLE_TASKS.length; t++) {
+      const task = PAUSABLE_TASKS[t]!;
+      const opts = section(ctx, task);
+      if (!opts) continue;
+      const value = ownString(opts.value, 'interval');
+      if (value === undefined) continue;
+      // What `parseDuration` accepts (anything else is the structural check's), and `durationMillis` of it.
+      const sign = scanDuration(value, scratch);
+      if (sign === 0) continue;
+      const { seconds, nanos } = scratch;
+      if (seconds > MAX_DURATION_SECONDS || (seconds === MAX_DURATION_SECONDS && nanos !== 0)) continue;
+      const ms = sign * seconds * 1000 + (sign * nanos) / 1e6;
+      if (ms >= 1000 || ms === 0) continue;
+      const pointer = `${opts.pointer}/interval`;
+      const data = { field: `${task}.interval`, value: JSON.stringify(value) };
+      if (ms < 0) ctx.report({ messageId: 'negative', pointer, data });
+      else ctx.report({ messageId: 'subSecond', pointer, data });
     }
   },
   examples: {

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleLink, section } from '../rule-api/helpers';
+import { exampleLink, section } from '../rule-api/helpers';
+import { own } from '../util/pointer';
 
 /** `excludeDefault: true` with nothing listed. */
 export default defineRule({
@@ -18,11 +19,10 @@ export default defineRule({
   },
   check(ctx) {
     const opts = section(ctx, 'topicMetadataSyncOptions');
-    const flag = child(opts, 'excludeDefault');
-    if (!flag || flag.value !== true) return;
-    const list = child(opts, 'syncedShadowTopicProperties')?.value;
+    if (!opts || own(opts.value, 'excludeDefault') !== true) return;
+    const list = own(opts.value, 'syncedShadowTopicProperties');
     if (list === undefined || list === null || (Array.isArray(list) && list.length === 0))
-      ctx.report({ messageId: 'empty', pointer: flag.pointer });
+      ctx.report({ messageId: 'empty', pointer: `${opts.pointer}/excludeDefault` });
   },
   examples: {
     valid: [

@@ -1,8 +1,14 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleClient, exampleLink, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink, section } from '../rule-api/helpers';
+import { own } from '../util/pointer';
 import { describeAmount, SERVER_FACTS } from '../facts/server-versions';
 
 const show = (n: number) => describeAmount('fetchMaxBytes', n);
+
+const SMALL = ['fetchMinBytes', 'fetchPartitionMaxBytes'] as const;
+
+/** A fetch size as written when it is given (a positive number); 0 when the default applies. */
+const given = (v: unknown): number => (typeof v === 'number' && v > 0 ? v : 0);
 
 /** Fetch sizes in a sensible order once defaults apply. */
 export default defineRule({
@@ -25,18 +31,19 @@ export default defineRule({
     const client = section(ctx, 'clientOptions');
     if (!client) return;
     const defaults = SERVER_FACTS[ctx.targetVersion].clientOptionDefaults;
-    const eff = (name: 'fetchMaxBytes' | 'fetchMinBytes' | 'fetchPartitionMaxBytes') => {
-      const v = child(client, name)?.value;
-      const given = typeof v === 'number' && v > 0;
-      return { value: given ? v : defaults[name], defaulted: !given };
-    };
-    const max = eff('fetchMaxBytes');
-    const defaultedAbove: ('fetchMinBytes' | 'fetchPartitionMaxBytes')[] = [];
-    for (const small of ['fetchMinBytes', 'fetchPartitionMaxBytes'] as const) {
-      const s = eff(small);
-      if (s.value <= max.value || (s.defaulted && max.defaulted)) continue;
-      if (s.defaulted) {
-        defaultedAbove.push(small);
+    const maxGiven = given(own(client.value, 'fetchMaxBytes'));
+    const maxDefaulted = maxGiven === 0;
+    const max = maxDefaulted ? defaults.fetchMaxBytes : maxGiven;
+    // Which of SMALL are above the maximum only by their defaults, as bits (1 << index).
+    let defaultedAbove = 0;
+    for (let i = 0; i < SMALL.length; i++) {
+      const small = SMALL[i]!;
+      const smallGiven = given(own(client.value, small));
+      const defaulted = smallGiven === 0;
+      const value = defaulted ? defaults[small] : smallGiven;
+      if (value <= max || (defaulted && maxDefaulted)) continue;
+      if (defaulted) {
+        defaultedAbove |= 1 << i;
         continue;
       }
       ctx.report({
@@ -44,20 +51,21 @@ export default defineRule({
         pointer: `${client.pointer}/${small}`,
         data: {
           small,
-          smallValue: show(s.value),
-          maxValue: show(max.value),
-          maxDefault: max.defaulted ? ' (the default)' : '',
+          smallValue: show(value),
+          maxValue: show(max),
+          maxDefault: maxDefaulted ? ' (the default)' : '',
         },
       });
     }
-    if (defaultedAbove.length > 0) {
+    if (defaultedAbove !== 0) {
+      const names = SMALL.filter((_, i) => (defaultedAbove & (1 << i)) !== 0);
       ctx.report({
         messageId: 'belowDefaults',
         pointer: `${client.pointer}/fetchMaxBytes`,
         data: {
-          maxValue: show(max.value),
-          names: defaultedAbove.map((n) => `\`${n}\` (${show(defaults[n])})`).join(' and '),
-          them: defaultedAbove.length > 1 ? 'them' : 'it',
+          maxValue: show(max),
+          names: names.map((n) => `\`${n}\` (${show(defaults[n])})`).join(' and '),
+          them: names.length > 1 ? 'them' : 'it',
         },
       });
     }

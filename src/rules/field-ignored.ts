@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleClient, exampleLink, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink, section } from '../rule-api/helpers';
+import { own } from '../util/pointer';
 import { SERVER_FACTS } from '../facts/server-versions';
 
 /** Fields the server accepts and echoes but never acts on. */
@@ -22,15 +23,17 @@ export default defineRule({
   check(ctx) {
     const client = section(ctx, 'clientOptions');
     if (!client) return;
-    const id = child(client, 'sourceClusterId');
-    if (id && typeof id.value === 'string' && id.value !== '')
-      ctx.report({ messageId: 'sourceClusterId', pointer: id.pointer });
+    const id = own(client.value, 'sourceClusterId');
+    if (typeof id === 'string' && id !== '')
+      ctx.report({ messageId: 'sourceClusterId', pointer: `${client.pointer}/sourceClusterId` });
     const facts = SERVER_FACTS[ctx.targetVersion];
-    for (const field of facts.unappliedClientOptions) {
-      const v = child(client, field);
+    const fields = facts.unappliedClientOptions;
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      const value = own(client.value, field);
       // The default written out (as UIs do) changes nothing either, but then nothing is lost.
-      if (v && typeof v.value === 'number' && v.value !== 0 && v.value !== facts.clientOptionDefaults[field])
-        ctx.report({ messageId: 'unapplied', pointer: v.pointer, data: { field, value: v.value } });
+      if (typeof value === 'number' && value !== 0 && value !== facts.clientOptionDefaults[field])
+        ctx.report({ messageId: 'unapplied', pointer: `${client.pointer}/${field}`, data: { field, value } });
     }
   },
   examples: {

@@ -1,5 +1,10 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, objectAt, section, stringAt } from '../rule-api/helpers';
+import { exampleClient, exampleLink, ownObject, ownString, section } from '../rule-api/helpers';
+
+const MEMBERS = ['plainConfiguration', 'scramConfiguration'];
+
+/** A secret written out: neither empty nor a placeholder. */
+const literal = (v: string | undefined): v is string => v !== undefined && v !== '' && !isPlaceholder(v);
 import { isPlaceholder } from '../secrets/placeholder';
 
 /** Literal passwords and private keys committed in config files. */
@@ -21,13 +26,19 @@ export default defineRule({
   check(ctx) {
     if (!ctx.isFile) return;
     const client = section(ctx, 'clientOptions');
-    for (const member of ['plainConfiguration', 'scramConfiguration']) {
-      const pw = stringAt(objectAt(client, 'authenticationConfiguration', member), 'password');
-      if (pw && pw.value !== '' && !isPlaceholder(pw.value))
-        ctx.report({ messageId: 'password', pointer: pw.pointer, data: { member } });
+    if (!client) return;
+    const auth = ownObject(client.value, 'authenticationConfiguration');
+    for (let i = 0; i < MEMBERS.length; i++) {
+      const member = MEMBERS[i]!;
+      if (literal(ownString(ownObject(auth, member), 'password')))
+        ctx.report({
+          messageId: 'password',
+          pointer: `${client.pointer}/authenticationConfiguration/${member}/password`,
+          data: { member },
+        });
     }
-    const key = stringAt(objectAt(client, 'tlsSettings', 'tlsPemSettings'), 'key');
-    if (key && key.value !== '' && !isPlaceholder(key.value)) ctx.report({ messageId: 'key', pointer: key.pointer });
+    if (literal(ownString(ownObject(ownObject(client.value, 'tlsSettings'), 'tlsPemSettings'), 'key')))
+      ctx.report({ messageId: 'key', pointer: `${client.pointer}/tlsSettings/tlsPemSettings/key` });
   },
   examples: {
     valid: [

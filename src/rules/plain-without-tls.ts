@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, objectAt, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink, ownObject, section } from '../rule-api/helpers';
 
 /** SASL/PLAIN without TLS sends the password in clear text. */
 export default defineRule({
@@ -17,10 +17,12 @@ export default defineRule({
   },
   check(ctx) {
     const client = section(ctx, 'clientOptions');
-    const plain = objectAt(client, 'authenticationConfiguration', 'plainConfiguration');
-    if (!plain) return;
-    if (objectAt(client, 'tlsSettings')?.value.enabled !== true)
-      ctx.report({ messageId: 'plaintext', pointer: plain.pointer });
+    if (!client || !ownObject(ownObject(client.value, 'authenticationConfiguration'), 'plainConfiguration')) return;
+    if (ownObject(client.value, 'tlsSettings')?.enabled !== true)
+      ctx.report({
+        messageId: 'plaintext',
+        pointer: `${client.pointer}/authenticationConfiguration/plainConfiguration`,
+      });
   },
   examples: {
     valid: [

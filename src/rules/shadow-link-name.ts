@@ -1,8 +1,11 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, stringAt } from '../rule-api/helpers';
+import { exampleLink, ownString, utf8Length } from '../rule-api/helpers';
 
-const NAME_RE = /^[A-Za-z0-9._-]+$/;
 const MAX_BYTES = 128;
+
+/** True for `A-Z a-z 0-9 . _ -` (what NAME_RE allows), by character code. */
+const nameChar = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 46 || c === 95 || c === 45;
 
 /** The link name: non-empty, at most 128 bytes, `A-Z a-z 0-9 . _ -` only. */
 export default defineRule({
@@ -20,16 +23,21 @@ export default defineRule({
     chars: 'The shadow link `name` contains {chars}; use only letters, digits, ".", "_" and "-".',
   },
   check(ctx) {
-    const name = stringAt(ctx.link, 'name');
-    if (!name) return;
-    if (name.value === '') return ctx.report({ messageId: 'empty', pointer: name.pointer });
-    const bytes = new TextEncoder().encode(name.value).length;
-    if (bytes > MAX_BYTES) ctx.report({ messageId: 'tooLong', pointer: name.pointer, data: { bytes } });
-    if (!NAME_RE.test(name.value)) {
-      const bad = [...new Set(name.value.replace(/[A-Za-z0-9._-]/g, ''))].slice(0, 5);
+    const link = ctx.link;
+    if (!link) return;
+    const name = ownString(link.value, 'name');
+    if (name === undefined) return;
+    if (name === '') return ctx.report({ messageId: 'empty', pointer: `${link.pointer}/name` });
+    let plain = true;
+    for (let i = 0; i < name.length && plain; i++) plain = nameChar(name.charCodeAt(i));
+    // Allowed characters are all ASCII: one byte each.
+    const bytes = plain ? name.length : utf8Length(name);
+    if (bytes > MAX_BYTES) ctx.report({ messageId: 'tooLong', pointer: `${link.pointer}/name`, data: { bytes } });
+    if (!plain) {
+      const bad = [...new Set(name.replace(/[A-Za-z0-9._-]/g, ''))].slice(0, 5);
       ctx.report({
         messageId: 'chars',
-        pointer: name.pointer,
+        pointer: `${link.pointer}/name`,
         data: { chars: bad.map((c) => JSON.stringify(c)).join(', ') },
       });
     }

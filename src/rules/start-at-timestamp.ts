@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, section, stringAt } from '../rule-api/helpers';
+import { exampleLink, ownString, section } from '../rule-api/helpers';
+import { canonicalTimestampMillis } from '../util/scan';
 import { parseServerTimestamp } from '../model/server-scalars';
 
 /** `startAtTimestamp`: RFC 3339 within 0001–9999 (structural), not in the future, not before 1970. */
@@ -34,12 +35,22 @@ export default defineRule({
   },
   structuralMessages: ['format', 'nonCanonical', 'empty'],
   check(ctx) {
-    const ts = stringAt(section(ctx, 'topicMetadataSyncOptions'), 'startAtTimestamp');
-    const parsed = ts && parseServerTimestamp(ts.value);
-    if (!ts || !parsed) return;
-    const data = { value: JSON.stringify(ts.value.slice(0, 60)) };
-    if (parsed.epochMillis > ctx.now.getTime()) ctx.report({ messageId: 'future', pointer: ts.pointer, data });
-    else if (parsed.epochMillis < 0) ctx.report({ messageId: 'beforeEpoch', pointer: ts.pointer, data });
+    const opts = section(ctx, 'topicMetadataSyncOptions');
+    if (!opts) return;
+    const value = ownString(opts.value, 'startAtTimestamp');
+    if (value === undefined) return;
+    // The canonical spelling is read as `parseServerTimestamp`'s fast path reads it, without its result object.
+    let millis = value === '' ? NaN : canonicalTimestampMillis(value);
+    if (Number.isNaN(millis)) {
+      const parsed = parseServerTimestamp(value);
+      if (!parsed) return;
+      millis = parsed.epochMillis;
+    }
+    if (millis >= 0 && millis <= ctx.now.getTime()) return;
+    const pointer = `${opts.pointer}/startAtTimestamp`;
+    const data = { value: JSON.stringify(value.slice(0, 60)) };
+    if (millis > ctx.now.getTime()) ctx.report({ messageId: 'future', pointer, data });
+    else if (millis < 0) ctx.report({ messageId: 'beforeEpoch', pointer, data });
   },
   examples: {
     valid: [

@@ -1,7 +1,14 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleLink, section } from '../rule-api/helpers';
+import { exampleLink, section } from '../rule-api/helpers';
+import { own, type JsonObject } from '../util/pointer';
 
 const FIELDS = ['startAtEarliest', 'startAtLatest', 'startAtTimestamp'];
+
+/** A start position is set when present and not null. */
+const isSet = (topic: JsonObject, field: string): boolean => {
+  const v = own(topic, field);
+  return v !== undefined && v !== null;
+};
 
 /** At most one replication start position. */
 export default defineRule({
@@ -16,18 +23,17 @@ export default defineRule({
   messages: { several: '`topicMetadataSyncOptions` sets {fields}; keep only one start position.' },
   check(ctx) {
     const topic = section(ctx, 'topicMetadataSyncOptions');
-    const present = FIELDS.filter((f) => {
-      const v = child(topic, f);
-      return v !== undefined && v.value !== null;
+    if (!topic) return;
+    let count = 0;
+    for (let i = 0; i < FIELDS.length; i++) if (isSet(topic.value, FIELDS[i]!)) count++;
+    if (count < 2) return;
+    const present = FIELDS.filter((f) => isSet(topic.value, f));
+    ctx.report({
+      messageId: 'several',
+      pointer: `${topic.pointer}/${present[1]}`,
+      data: { fields: present.map((f) => `\`${f}\``).join(' and ') },
+      related: present.map((f) => ({ pointer: `${topic.pointer}/${f}`, message: `${f} is set here` })),
     });
-    if (topic && present.length > 1) {
-      ctx.report({
-        messageId: 'several',
-        pointer: `${topic.pointer}/${present[1]}`,
-        data: { fields: present.map((f) => `\`${f}\``).join(' and ') },
-        related: present.map((f) => ({ pointer: `${topic.pointer}/${f}`, message: `${f} is set here` })),
-      });
-    }
   },
   examples: {
     valid: [{ doc: exampleLink({ topicMetadataSyncOptions: { startAtLatest: {} } }) }],

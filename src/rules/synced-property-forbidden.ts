@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, itemsAt, section } from '../rule-api/helpers';
+import { exampleLink, section } from '../rule-api/helpers';
+import { own } from '../util/pointer';
 import { TOPIC_PROPERTIES } from '../facts/topic-properties';
 
 /** Internal properties a link may not sync. */
@@ -18,14 +19,20 @@ export default defineRule({
       '"{name}" may not be synced to shadow topics: a {version} server refuses the request (topic_property_excluded_from_mirroring). Remove it from syncedShadowTopicProperties.',
   },
   check(ctx) {
+    const opts = section(ctx, 'topicMetadataSyncOptions');
+    if (!opts) return;
+    const list = own(opts.value, 'syncedShadowTopicProperties');
+    if (!Array.isArray(list)) return;
     const forbidden = TOPIC_PROPERTIES[ctx.targetVersion].forbidden;
-    for (const p of itemsAt(section(ctx, 'topicMetadataSyncOptions'), 'syncedShadowTopicProperties')) {
-      if (typeof p.value === 'string' && forbidden.includes(p.value)) {
+    for (let i = 0; i < list.length; i++) {
+      const name: unknown = list[i];
+      if (typeof name === 'string' && forbidden.includes(name)) {
+        const pointer = `${opts.pointer}/syncedShadowTopicProperties/${i}`;
         ctx.report({
           messageId: 'forbidden',
-          pointer: p.pointer,
-          data: { name: p.value, version: ctx.targetVersion },
-          fix: { kind: 'remove', pointer: p.pointer },
+          pointer,
+          data: { name, version: ctx.targetVersion },
+          fix: { kind: 'remove', pointer },
         });
       }
     }

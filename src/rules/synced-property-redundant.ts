@@ -1,8 +1,12 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleLink, itemsAt, section } from '../rule-api/helpers';
+import { exampleLink, section } from '../rule-api/helpers';
+import { own } from '../util/pointer';
 import { ALWAYS_REPLICATED_PROPERTIES, TOPIC_PROPERTIES } from '../facts/topic-properties';
 
 const always: readonly string[] = ALWAYS_REPLICATED_PROPERTIES;
+
+/** Lists up to this long find a name's first index by `indexOf`; longer ones use a map. */
+const SMALL_LIST = 32;
 
 /** Synced properties that change nothing. */
 export default defineRule({
@@ -25,17 +29,30 @@ export default defineRule({
   },
   check(ctx) {
     const opts = section(ctx, 'topicMetadataSyncOptions');
-    const excludeDefault = child(opts, 'excludeDefault')?.value === true;
-    const seen = new Map<string, number>();
-    for (const [i, p] of itemsAt(opts, 'syncedShadowTopicProperties').entries()) {
-      if (typeof p.value !== 'string') continue;
-      const data = { name: p.value, first: seen.get(p.value) ?? i };
-      if (seen.has(p.value))
-        ctx.report({ messageId: 'duplicate', pointer: p.pointer, data, fix: { kind: 'remove', pointer: p.pointer } });
-      else if (always.includes(p.value)) ctx.report({ messageId: 'always', pointer: p.pointer, data });
-      else if (!excludeDefault && TOPIC_PROPERTIES[ctx.targetVersion].defaults.includes(p.value))
-        ctx.report({ messageId: 'defaulted', pointer: p.pointer, data });
-      if (!seen.has(p.value)) seen.set(p.value, i);
+    if (!opts) return;
+    const list = own(opts.value, 'syncedShadowTopicProperties');
+    if (!Array.isArray(list)) return;
+    const excludeDefault = own(opts.value, 'excludeDefault') === true;
+    const seen = list.length > SMALL_LIST ? new Map<string, number>() : undefined;
+    for (let i = 0; i < list.length; i++) {
+      const name: unknown = list[i];
+      if (typeof name !== 'string') continue;
+      // The index of the name's first occurrence: `i` itself unless it is a duplicate.
+      const first = seen ? (seen.get(name) ?? i) : list.indexOf(name);
+      if (first === i) seen?.set(name, i);
+      const messageId =
+        first !== i
+          ? 'duplicate'
+          : always.includes(name)
+            ? 'always'
+            : !excludeDefault && TOPIC_PROPERTIES[ctx.targetVersion].defaults.includes(name)
+              ? 'defaulted'
+              : undefined;
+      if (!messageId) continue;
+      const pointer = `${opts.pointer}/syncedShadowTopicProperties/${i}`;
+      const data = { name, first };
+      if (messageId === 'duplicate') ctx.report({ messageId, pointer, data, fix: { kind: 'remove', pointer } });
+      else ctx.report({ messageId, pointer, data });
     }
   },
   examples: {

@@ -1,7 +1,26 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, itemsAt, section } from '../rule-api/helpers';
+import { exampleLink, section } from '../rule-api/helpers';
 import { nearest } from '../util/suggest';
-import { PROPERTY_SPELLINGS, TOPIC_PROPERTIES } from '../facts/topic-properties';
+import { own } from '../util/pointer';
+import { PROPERTY_SPELLINGS, TOPIC_PROPERTIES, type TopicPropertyFacts } from '../facts/topic-properties';
+import type { TargetVersion } from '../facts/target-version';
+
+/** The known names of each target version as a set, built on first use. */
+const KNOWN_SETS = new Map<TopicPropertyFacts, Set<string>>();
+
+function knownSet(version: TargetVersion): Set<string> {
+  const facts = TOPIC_PROPERTIES[version];
+  let set = KNOWN_SETS.get(facts);
+  if (!set) KNOWN_SETS.set(facts, (set = new Set(facts.known)));
+  return set;
+}
+
+/** True when `name` is a string of the `knownProperties` option (whatever else the option holds). */
+function isExtra(option: unknown, name: string): boolean {
+  if (!Array.isArray(option)) return false;
+  for (let i = 0; i < option.length; i++) if (option[i] === name) return true;
+  return false;
+}
 
 /** Synced property names the server does not know. */
 export default defineRule({
@@ -28,31 +47,41 @@ export default defineRule({
     spelling: '"{name}" is spelled "{suggestion}" by the server; as written it would never be synced.',
   },
   check(ctx) {
-    const extra = Array.isArray(ctx.options['knownProperties'])
-      ? (ctx.options['knownProperties'] as unknown[]).filter((x): x is string => typeof x === 'string')
-      : [];
-    const known = [...TOPIC_PROPERTIES[ctx.targetVersion].known, ...extra];
-    for (const p of itemsAt(section(ctx, 'topicMetadataSyncOptions'), 'syncedShadowTopicProperties')) {
-      if (typeof p.value !== 'string' || known.includes(p.value)) continue;
-      const spelled = Object.hasOwn(PROPERTY_SPELLINGS, p.value) ? PROPERTY_SPELLINGS[p.value] : undefined;
+    const opts = section(ctx, 'topicMetadataSyncOptions');
+    if (!opts) return;
+    const list = own(opts.value, 'syncedShadowTopicProperties');
+    if (!Array.isArray(list)) return;
+    const base = knownSet(ctx.targetVersion);
+    const option = ctx.options['knownProperties'];
+    // The names `nearest` chooses from, built only when a name is not known.
+    let known: string[] | undefined;
+    for (let i = 0; i < list.length; i++) {
+      const name: unknown = list[i];
+      if (typeof name !== 'string' || base.has(name) || isExtra(option, name)) continue;
+      const pointer = `${opts.pointer}/syncedShadowTopicProperties/${i}`;
+      const spelled = Object.hasOwn(PROPERTY_SPELLINGS, name) ? PROPERTY_SPELLINGS[name] : undefined;
       if (spelled) {
         ctx.report({
           messageId: 'spelling',
-          pointer: p.pointer,
-          data: { name: p.value, suggestion: spelled },
-          fix: { kind: 'replace-value', pointer: p.pointer, value: spelled },
+          pointer,
+          data: { name, suggestion: spelled },
+          fix: { kind: 'replace-value', pointer, value: spelled },
         });
         continue;
       }
-      const suggestion = nearest(p.value, known);
+      known ??= [
+        ...TOPIC_PROPERTIES[ctx.targetVersion].known,
+        ...(Array.isArray(option) ? (option as unknown[]).filter((x): x is string => typeof x === 'string') : []),
+      ];
+      const suggestion = nearest(name, known);
       if (suggestion)
         ctx.report({
           messageId: 'didYouMean',
-          pointer: p.pointer,
-          data: { name: p.value, suggestion },
-          fix: { kind: 'replace-value', pointer: p.pointer, value: suggestion },
+          pointer,
+          data: { name, suggestion },
+          fix: { kind: 'replace-value', pointer, value: suggestion },
         });
-      else ctx.report({ messageId: 'unknown', pointer: p.pointer, data: { name: p.value } });
+      else ctx.report({ messageId: 'unknown', pointer, data: { name } });
     }
   },
   examples: {

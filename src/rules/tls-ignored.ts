@@ -1,5 +1,8 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleClient, exampleLink, objectAt, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink, ownObject, section } from '../rule-api/helpers';
+import { own } from '../util/pointer';
+
+const FIELDS = ['tlsFileSettings', 'tlsPemSettings', 'doNotSetSniHostname'];
 
 /** TLS material while TLS is off does nothing. */
 export default defineRule({
@@ -16,12 +19,15 @@ export default defineRule({
       '`tlsSettings.{field}` is set but `tlsSettings.enabled` is not true, so it is ignored. Set `enabled: true` or remove it.',
   },
   check(ctx) {
-    const tls = objectAt(section(ctx, 'clientOptions'), 'tlsSettings');
-    if (!tls || tls.value.enabled === true) return;
-    for (const field of ['tlsFileSettings', 'tlsPemSettings', 'doNotSetSniHostname']) {
-      const v = child(tls, field);
-      if (v && v.value !== false && v.value !== null)
-        ctx.report({ messageId: 'ignored', pointer: v.pointer, data: { field } });
+    const client = section(ctx, 'clientOptions');
+    if (!client) return;
+    const tls = ownObject(client.value, 'tlsSettings');
+    if (!tls || tls.enabled === true) return;
+    for (let i = 0; i < FIELDS.length; i++) {
+      const field = FIELDS[i]!;
+      const v = own(tls, field);
+      if (v !== undefined && v !== false && v !== null)
+        ctx.report({ messageId: 'ignored', pointer: `${client.pointer}/tlsSettings/${field}`, data: { field } });
     }
   },
   examples: {

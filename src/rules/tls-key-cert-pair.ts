@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { child, exampleClient, exampleLink, objectAt, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink, ownObject, section } from '../rule-api/helpers';
+import { own } from '../util/pointer';
 
 const PAIRS = [
   ['tlsFileSettings', 'keyPath', 'certPath'],
@@ -18,22 +19,29 @@ export default defineRule({
   },
   messages: { unpaired: '`{settings}.{present}` is given without `{missing}`; give both for mutual TLS, or neither.' },
   check(ctx) {
-    const tls = objectAt(section(ctx, 'clientOptions'), 'tlsSettings');
-    for (const [settings, key, cert] of PAIRS) {
-      const s = objectAt(tls, settings);
+    const client = section(ctx, 'clientOptions');
+    if (!client) return;
+    const tls = ownObject(client.value, 'tlsSettings');
+    if (!tls) return;
+    for (let i = 0; i < PAIRS.length; i++) {
+      const pair = PAIRS[i]!;
+      const settings = pair[0];
+      const key = pair[1];
+      const cert = pair[2];
+      const s = ownObject(tls, settings);
       if (!s) continue;
-      const hasKey = child(s, key) !== undefined;
-      const hasCert = child(s, cert) !== undefined;
+      const hasKey = own(s, key) !== undefined;
+      const hasCert = own(s, cert) !== undefined;
       if (hasKey && !hasCert)
         ctx.report({
           messageId: 'unpaired',
-          pointer: `${s.pointer}/${key}`,
+          pointer: `${client.pointer}/tlsSettings/${settings}/${key}`,
           data: { settings, present: key, missing: cert },
         });
       if (hasCert && !hasKey)
         ctx.report({
           messageId: 'unpaired',
-          pointer: `${s.pointer}/${cert}`,
+          pointer: `${client.pointer}/tlsSettings/${settings}/${cert}`,
           data: { settings, present: cert, missing: key },
         });
     }

@@ -1,5 +1,5 @@
 import { defineRule, type RuleContext } from '../rule-api/types';
-import { exampleClient, exampleLink, objectAt, section, stringAt } from '../rule-api/helpers';
+import { exampleClient, exampleLink, ownObject, ownString, section } from '../rule-api/helpers';
 import { isPlaceholder } from '../secrets/placeholder';
 import {
   CERT_LABELS,
@@ -35,6 +35,9 @@ type MessageId =
   | 'notYetValid';
 
 const PEM = '/configurations/clientOptions/tlsSettings/tlsPemSettings';
+
+/** The certificate fields of `tlsPemSettings`, in the order they are checked. */
+const CERT_FIELDS = ['ca', 'cert'] as const;
 
 /** An indefinite article for a key type name ("an RSA", "an Ed25519", "a DSA"). */
 const article = (type: string): string => (/^[AEFHILMNORSX]/.test(type) ? 'an' : 'a');
@@ -132,35 +135,41 @@ export default defineRule<MessageId>({
     },
   },
   check(ctx) {
-    const tls = objectAt(section(ctx, 'clientOptions'), 'tlsSettings');
+    const client = section(ctx, 'clientOptions');
+    if (!client) return;
+    const tls = ownObject(client.value, 'tlsSettings');
     // With TLS off the server never loads the material (`tls-ignored` says so): nothing here can fail.
-    if (tls?.value['enabled'] !== true) return;
-    const pem = objectAt(tls, 'tlsPemSettings');
+    if (tls?.['enabled'] !== true) return;
+    const pem = ownObject(tls, 'tlsPemSettings');
+    if (!pem) return;
+    const at = `${client.pointer}/tlsSettings/tlsPemSettings`;
     let leaf: CertificateFacts | undefined;
-    for (const field of ['ca', 'cert'] as const) {
-      const v = stringAt(pem, field);
-      if (!v || isPlaceholder(v.value)) continue;
-      const first = checkCertificates(ctx, field, v.value, v.pointer);
+    for (let i = 0; i < CERT_FIELDS.length; i++) {
+      const field = CERT_FIELDS[i]!;
+      const v = ownString(pem, field);
+      if (v === undefined || isPlaceholder(v)) continue;
+      const first = checkCertificates(ctx, field, v, `${at}/${field}`);
       if (field === 'cert') leaf = first;
     }
-    const key = stringAt(pem, 'key');
-    if (!key || isPlaceholder(key.value)) return;
+    const key = ownString(pem, 'key');
+    if (key === undefined || isPlaceholder(key)) return;
+    const keyPointer = `${at}/key`;
     // The server reads the first private-key block; text around it does not matter.
-    const [block] = findPemBlocks(key.value, KEY_LABELS);
-    if (!block) return ctx.report({ messageId: 'notKey', pointer: key.pointer });
+    const [block] = findPemBlocks(key, KEY_LABELS);
+    if (!block) return ctx.report({ messageId: 'notKey', pointer: keyPointer });
     const read = readPrivateKey(block);
-    if (!read.ok) return ctx.report({ messageId: 'badKey', pointer: key.pointer, data: { reason: read.reason } });
-    if (read.value.encrypted) return ctx.report({ messageId: 'encryptedKey', pointer: key.pointer });
+    if (!read.ok) return ctx.report({ messageId: 'badKey', pointer: keyPointer, data: { reason: read.reason } });
+    if (read.value.encrypted) return ctx.report({ messageId: 'encryptedKey', pointer: keyPointer });
     if (!leaf) return;
     const match = matchKey(read.value, leaf);
     if (match.verdict === 'unknown') {
-      ctx.report({ messageId: 'notCompared', pointer: key.pointer, data: { why: match.why } });
+      ctx.report({ messageId: 'notCompared', pointer: keyPointer, data: { why: match.why } });
     } else if (match.verdict === 'mismatch') {
       const detail =
         match.keyType === match.certType
           ? ''
           : ` (${article(match.keyType)} ${match.keyType} key; the certificate holds ${article(match.certType)} ${match.certType} public key)`;
-      ctx.report({ messageId: 'mismatch', pointer: key.pointer, data: { detail } });
+      ctx.report({ messageId: 'mismatch', pointer: keyPointer, data: { detail } });
     }
   },
   examples: {
