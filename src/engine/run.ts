@@ -203,11 +203,19 @@ export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
       out.push(toDiagnostic(current!, r, currentLevel));
     },
   };
-  for (const rule of settings.catalog.forKind(settings.kind)) {
+  // Most runs set no rule at all: then no rule's setting is looked up.
+  let anySetting = false;
+  for (const _ in settings.rules) {
+    anySetting = true;
+    break;
+  }
+  const rules = settings.catalog.forKind(settings.kind);
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!;
     if (!rule.check) continue;
-    const level = levelOf(settings, rule.id);
+    const level = anySetting ? levelOf(settings, rule.id) : undefined;
     if (level === 'off') continue;
-    const custom = rule.id.startsWith('@');
+    const custom = rule.id.charCodeAt(0) === 64; // '@'
     const mark = out.length;
     try {
       if (custom) {
@@ -221,7 +229,7 @@ export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
       } else {
         current = rule;
         currentLevel = level;
-        ctx.options = optionsFor(rule, optionsOf(settings, rule.id));
+        ctx.options = optionsFor(rule, anySetting ? optionsOf(settings, rule.id) : NO_OPTIONS);
         rule.check(ctx);
       }
     } catch (error) {

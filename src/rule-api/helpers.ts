@@ -65,14 +65,18 @@ export function stringAt(parent: Located | undefined, key: string): Located<stri
 /** The link's `configurations` object. */
 export const configurations = (ctx: Pick<RuleContext, 'link'>): Located<JsonObject> | undefined => section(ctx, '');
 
+/** Marks a lookup in the per-lint cache that found nothing (one `get` answers both questions). */
+const ABSENT = Symbol('absent');
+
 /** The link's `configurations.<section>` object (`''`: `configurations` itself); looked up once per lint. */
 export function section(ctx: Pick<RuleContext, 'link'>, name: string): Located<JsonObject> | undefined {
   const link = ctx.link as LinkLocation | undefined;
   if (!link) return undefined;
   const cache = link.sections;
-  if (cache?.has(name)) return cache.get(name) as Located<JsonObject> | undefined;
+  const hit = cache?.get(name);
+  if (hit !== undefined) return hit === ABSENT ? undefined : (hit as Located<JsonObject>);
   const found = name === '' ? objectAt(link, 'configurations') : objectAt(section(ctx, ''), name);
-  cache?.set(name, found);
+  cache?.set(name, found ?? ABSENT);
   return found;
 }
 
@@ -95,12 +99,13 @@ export function filterListAt(ctx: Pick<RuleContext, 'link'>, list: FilterList): 
   if (!link) return undefined;
   const key = list === 'topic' ? '#topic-filters' : '#group-filters';
   const cache = link.sections;
-  if (cache?.has(key)) return cache.get(key) as Located | undefined;
+  const hit = cache?.get(key);
+  if (hit !== undefined) return hit === ABSENT ? undefined : (hit as Located);
   const found =
     list === 'topic'
       ? path(section(ctx, 'topicMetadataSyncOptions'), 'autoCreateShadowTopicFilters')
       : path(section(ctx, 'consumerOffsetSyncOptions'), 'groupFilters');
-  cache?.set(key, found);
+  cache?.set(key, found ?? ABSENT);
   return found;
 }
 
