@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -19,6 +20,50 @@ const lazyClientCommands: Plugin = {
       loader: 'js',
     }));
     build.onResolve({ filter: /^\.\/cli-client\.cjs$/ }, () => ({ path: './cli-client.cjs', external: true }));
+  },
+};
+
+/**
+ * fdir (tinyglobby's directory walker) loads picomatch at run time when it can find one, for a glob
+ * API this project never calls: in a checkout that is 3 ms of every command's start-up, and the
+ * bundle would behave differently wherever a picomatch happens to be installed. The bundles skip it.
+ */
+const noRuntimePicomatch: Plugin = {
+  name: 'no-runtime-picomatch',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]fdir[\\/]dist[\\/]index\.(c|m)?js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const contents = text.replace(/(?:__)?require\.resolve\("picomatch"\);/, 'throw 0;');
+      if (contents === text) throw new Error(`${args.path}: fdir's optional picomatch require was not found`);
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * In the CLI bundle, the ajv validators (a fifth of it) load on first use from cli-validators.cjs:
+ * a document the kind's acceptor passes never needs them, so a clean lint does not pay to load them.
+ * The stand-in module knows the validators' names (the document kinds) without loading them.
+ */
+const lazyValidators: Plugin = {
+  name: 'lazy-validators',
+  setup(build) {
+    build.onResolve({ filter: /\/generated\/validators\.js$/ }, () => ({
+      path: 'validators',
+      namespace: 'lazy-validators',
+    }));
+    build.onLoad({ filter: /^validators$/, namespace: 'lazy-validators' }, () => ({
+      contents: [
+        "const { DOCUMENT_KINDS } = require('../model/kinds');",
+        'let loaded;',
+        "const load = () => (loaded ??= require('./cli-validators.cjs'));",
+        'for (const kind of DOCUMENT_KINDS)',
+        '  Object.defineProperty(exports, kind, { enumerable: true, get: () => load()[kind] });',
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: join(process.cwd(), 'src', 'generated'),
+    }));
+    build.onResolve({ filter: /^\.\/cli-validators\.cjs$/ }, () => ({ path: './cli-validators.cjs', external: true }));
   },
 };
 
@@ -58,7 +103,16 @@ export default defineConfig([
     shims: true,
     minify: true,
     define,
-    esbuildPlugins: [lazyClientCommands],
+    esbuildPlugins: [lazyClientCommands, noRuntimePicomatch, lazyValidators],
+  },
+  {
+    // The ajv validators, loaded by cli-main.cjs only for a document its acceptor refuses.
+    entry: { 'cli-validators': 'src/generated/validators.js' },
+    format: ['cjs'],
+    target: 'node20',
+    noExternal: [/.*/],
+    minify: true,
+    define,
   },
   {
     // `apply` and `get-broker`: the client and connect, loaded by cli-main.cjs only for them.
@@ -79,6 +133,7 @@ export default defineConfig([
     noExternal: [/.*/],
     minify: true,
     define,
+    esbuildPlugins: [noRuntimePicomatch],
   },
   {
     // The executable: a small launcher that runs cli-main.cjs through V8's code cache.

@@ -355,7 +355,8 @@ function writeReports(
     return { ...l.result, diagnostics: capFindings(shown, limit) };
   });
   const fixable = cmd.fix ? 0 : results.reduce((n, r) => n + autofixes(r.diagnostics).length, 0);
-  const color = useColor(cmd, io);
+  // Colour only paints findings: without any, the terminal is not asked about (that makes the stream).
+  const color = results.some((r) => r.diagnostics.length > 0) && useColor(cmd, io);
   for (const o of outputs) {
     const { formatter, workspaceVariable } = formatDescriptor(o.format);
     const workspace = workspaceVariable ? io.env[workspaceVariable] : undefined;
