@@ -1,6 +1,11 @@
 /** The server's JSON decoding, reproduced: the canonical document and where each part is written. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalize, decodeDocument } from '../src/decode/decode';
+import { exampleKind } from '../src/lint/rule-examples';
+import { rules } from '../src/rules/index';
+import { validateStructure } from '../src/validate/structural';
+import { FUZZ_LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
 import { lint } from '../src/lint/lint';
 import { int32FromString, parseServerDuration, parseServerTimestamp } from '../src/model/server-scalars';
 
@@ -111,5 +116,103 @@ describe('server scalars', () => {
     expect(parseServerTimestamp('infinite-future')!.epochMillis).toBe(Infinity);
     for (const bad of ['2026-02-30T00:00:00Z', '2026-01-31 12:00:00Z', '2026-01-31T12:00:00', '2026-01-31T12:00:00.Z'])
       expect(parseServerTimestamp(bad), bad).toBe(undefined);
+  });
+});
+
+describe('decoding only where the structure check refused something', () => {
+  /** Spellings the decoder rewrites, and values it leaves, put at random places of the rules' example documents. */
+  const SPELLINGS: unknown[] = [
+    null,
+    1,
+    2,
+    '7',
+    ' +12 ',
+    '007s',
+    '30s',
+    '-0s',
+    '1.50s',
+    '2026-1-31t12:00:00+0100',
+    'x',
+    true,
+  ];
+  const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+  /** A copy of `doc` with one value replaced, or one key respelt snake_case, chosen by `pick`. */
+  function mutate(doc: unknown, pick: (n: number) => number): unknown {
+    const copy = structuredClone(doc);
+    const places: [Record<string, unknown> | unknown[], string | number][] = [];
+    const walk = (n: unknown) => {
+      if (typeof n !== 'object' || n === null) return;
+      for (const [k, v] of Object.entries(n)) {
+        places.push([n as Record<string, unknown>, Array.isArray(n) ? Number(k) : k]);
+        walk(v);
+      }
+    };
+    walk(copy);
+    if (places.length === 0) return copy;
+    const [parent, key] = places[pick(places.length)]!;
+    if (typeof key === 'string' && !Array.isArray(parent) && pick(3) === 0 && snake(key) !== key) {
+      parent[snake(key)] = parent[key];
+      delete parent[key];
+    } else (parent as Record<string | number, unknown>)[key] = SPELLINGS[pick(SPELLINGS.length)];
+    return copy;
+  }
+
+  let compared = 0;
+  it('finds what decoding everything finds, except alternative spellings that the structure check accepts', () => {
+    const docs = rules.flatMap((rule) =>
+      [...(rule.examples?.valid ?? []), ...(rule.examples?.invalid ?? [])].map(
+        (ex) => [exampleKind(rule, ex), ex.doc] as const,
+      ),
+    );
+    fc.assert(
+      fc.property(fc.nat(docs.length - 1), fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.nat(3), (i, seed, rounds) => {
+        let a = seed;
+        const pick = (n: number) => {
+          a ^= a << 13;
+          a ^= a >>> 17;
+          a ^= a << 5;
+          return (a >>> 0) % n;
+        };
+        const [kind, original] = docs[i]!;
+        let doc: unknown = original;
+        for (let r = 0; r <= rounds; r++) doc = mutate(doc, pick);
+        const refused = validateStructure(kind, doc).map((d) => d.pointer);
+        if (refused.length === 0) return;
+        compared++;
+        const full = decodeDocument(kind, doc);
+        const focused = decodeDocument(kind, doc, refused);
+        const key = (d: { code: string; pointer: string; message: string }) => `${d.code} ${d.pointer} ${d.message}`;
+        const focusedKeys = new Set(focused.diagnostics.map(key));
+        // Everything found is found by the full decoding too, and at the same written place.
+        for (const d of focused.diagnostics) expect(full.diagnostics.map(key)).toContain(key(d));
+        // What only the full decoding finds is a value the structure check accepted as written.
+        for (const d of full.diagnostics) {
+          if (focusedKeys.has(key(d))) continue;
+          expect(
+            refused.some((p) => d.pointer === p || d.pointer.startsWith(`${p}/`)),
+            key(d),
+          ).toBe(false);
+          expect(validateStructure(kind, doc).some((s) => s.pointer === d.pointer)).toBe(false);
+        }
+      }),
+      { numRuns: fuzzRuns(1500, 0.05), seed: fuzzSeed(17_0601), interruptAfterTimeLimit: FUZZ_LIMIT },
+    );
+    // Most generated documents have something refused: the comparison is made, not skipped.
+    expect(compared).toBeGreaterThan(750);
+  });
+
+  it('leaves a canonical-form value alone even when another part of the document is refused', () => {
+    const doc = {
+      name: 'dr',
+      configurations: {
+        clientOptions: { bootstrapServers: ['a:1'], fetchMaxBytes: 'lots' },
+        topicMetadataSyncOptions: { interval: '-0s' },
+      },
+    };
+    const codes = lint('ShadowLink', doc).diagnostics.map((d) => `${d.code} ${d.pointer}`);
+    expect(codes).toContain('schema/type /configurations/clientOptions/fetchMaxBytes');
+    // `-0s` passes the structure check as written, alone or not: no spelling finding either way.
+    expect(codes.filter((c) => c.includes('/interval'))).toEqual([]);
   });
 });

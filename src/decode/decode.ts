@@ -9,7 +9,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { ruleFinding } from '../engine/findings';
 import type { Diagnostic } from '../core/diagnostics';
 import { kindSchemas, type DocumentKind } from '../model/kinds';
-import { childPointer, fieldName, isObject } from '../util/pointer';
+import { childPointer, fieldName, isObject, parsePointer } from '../util/pointer';
 import { canonicalDuration, int32FromString, parseServerTimestamp } from '../model/server-scalars';
 import { ENUM_ALIASES } from '../facts/enum-spelling';
 
@@ -61,6 +61,36 @@ function enumByNumber(s: Node & { enum: string[] }, n: number): string | undefin
   return s.enum.filter((name) => !Object.hasOwn(ENUM_ALIASES, name))[n];
 }
 
+/**
+ * Where to decode: everywhere, or only along the places the structure check refused (and all of
+ * what lies below them) — every other spelling the decoder rewrites is one the check refuses.
+ */
+type Focus = { readonly all: true } | { readonly all: false; readonly below: Map<string, Focus> };
+
+const EVERYWHERE: Focus = { all: true };
+
+/** The focus of a child: undefined when nothing below it needs decoding. */
+const within = (focus: Focus, token: string): Focus | undefined => (focus.all ? focus : focus.below.get(token));
+
+/** The focus made of the pointers of structural findings: each place, and the way to it. */
+function focusOn(pointers: readonly string[]): Focus {
+  const root: { all: false; below: Map<string, Focus> } = { all: false, below: new Map() };
+  for (const pointer of pointers) {
+    if (pointer === '') return EVERYWHERE;
+    const tokens = parsePointer(pointer);
+    let node: Focus = root;
+    for (let i = 0; i < tokens.length && !node.all; i++) {
+      const last = i === tokens.length - 1;
+      let next: Focus | undefined = node.below.get(tokens[i]!);
+      if (last) next = EVERYWHERE;
+      else if (!next) next = { all: false, below: new Map() };
+      node.below.set(tokens[i]!, next);
+      node = next;
+    }
+  }
+  return root;
+}
+
 /** Marks a field the decoded message leaves out (a `null` message or list). */
 const NOT_SET = Symbol('not set');
 
@@ -69,10 +99,10 @@ class Decoder {
   readonly origins = new WeakMap<object, Origin>();
 
   /** Decodes `value` (written at `at`) against `schema`; returns the canonical value (the same object when unchanged). */
-  decode(value: unknown, schema: Node | undefined, at: string, depth: number): unknown {
+  decode(value: unknown, schema: Node | undefined, at: string, depth: number, focus: Focus = EVERYWHERE): unknown {
     if (!schema || depth > 300) return value;
-    if (isMessage(schema) && isObject(value)) return this.message(value, schema, at, depth);
-    if (isList(schema) && Array.isArray(value)) return this.list(value, schema.items as Node, at, depth);
+    if (isMessage(schema) && isObject(value)) return this.message(value, schema, at, depth, focus);
+    if (isList(schema) && Array.isArray(value)) return this.list(value, schema.items as Node, at, depth, focus);
     if (isEnum(schema) && typeof value === 'number' && Number.isInteger(value)) {
       const name = enumByNumber(schema, value);
       if (name === undefined) return value;
@@ -145,7 +175,7 @@ class Decoder {
     return value;
   }
 
-  private message(value: Node, schema: Node, at: string, depth: number): unknown {
+  private message(value: Node, schema: Node, at: string, depth: number, focus: Focus): unknown {
     const names = namesOf(schema);
     const props = schema.properties as Record<string, Node>;
     // Keys all spelt as the schema spells them (the usual case): no renames, no field written twice.
@@ -157,7 +187,7 @@ class Decoder {
         break;
       }
     }
-    if (canonical) return this.canonicalMessage(value, names, props, at, depth);
+    if (canonical) return this.canonicalMessage(value, names, props, at, depth, focus);
     let out: Node | undefined;
     const keys = new Map<string, string>();
     const writtenAs = new Map<string, string>();
@@ -193,7 +223,9 @@ class Decoder {
         ensure(key);
         continue;
       }
-      const decoded = this.decode(raw, fieldSchema, pointer, depth + 1);
+      // A key spelt otherwise is one the structure check did not look inside: all of it is decoded.
+      const inner = json !== key ? EVERYWHERE : within(focus, key);
+      const decoded = inner ? this.decode(raw, fieldSchema, pointer, depth + 1, inner) : raw;
       const previous = writtenAs.get(json);
       if (previous !== undefined) {
         // Both spellings of one field: lists are appended, anything else is replaced by the later one.
@@ -260,6 +292,7 @@ class Decoder {
     props: Record<string, Node>,
     at: string,
     depth: number,
+    focus: Focus,
   ): unknown {
     let out: Node | undefined;
     const keys = Object.keys(value);
@@ -274,7 +307,7 @@ class Decoder {
       const decoded =
         raw === null && (isMessage(fieldSchema) || isList(fieldSchema))
           ? NOT_SET
-          : this.decode(raw, fieldSchema, childPointer(at, key), depth + 1);
+          : this.focused(raw, fieldSchema, at, key, depth, focus);
       if (decoded === raw && !out) continue;
       if (!out) {
         // Copy the keys before the first one that changes, unchanged and in order.
@@ -289,7 +322,20 @@ class Decoder {
     return out;
   }
 
-  private list(value: unknown[], itemSchema: Node | undefined, at: string, depth: number): unknown {
+  /** The decoded value of `raw` at `key` of `at`, or `raw` itself when the focus leaves it out. */
+  private focused(
+    raw: unknown,
+    schema: Node | undefined,
+    at: string,
+    key: string,
+    depth: number,
+    focus: Focus,
+  ): unknown {
+    const inner = within(focus, key);
+    return inner ? this.decode(raw, schema, childPointer(at, key), depth + 1, inner) : raw;
+  }
+
+  private list(value: unknown[], itemSchema: Node | undefined, at: string, depth: number, focus: Focus): unknown {
     let out: unknown[] | undefined;
     let items: string[] | undefined;
     for (let i = 0; i < value.length; i++) {
@@ -304,7 +350,8 @@ class Decoder {
         }
         continue;
       }
-      const decoded = this.decode(raw, itemSchema, pointer, depth + 1);
+      const inner = within(focus, String(i));
+      const decoded = inner ? this.decode(raw, itemSchema, pointer, depth + 1, inner) : raw;
       if (!out && decoded !== raw) {
         out = value.slice(0, i);
         items = out.map((_, j) => childPointer(at, j));
@@ -320,12 +367,15 @@ class Decoder {
   }
 }
 
-/** The canonical document of `kind` and its spelling findings (pointers as written). */
-export function decodeDocument(kind: DocumentKind, value: unknown): Decoded {
+/**
+ * The canonical document of `kind` and its spelling findings (pointers as written); with `only`
+ * (the pointers of structural findings), only the parts at and above those places are decoded.
+ */
+export function decodeDocument(kind: DocumentKind, value: unknown, only?: readonly string[]): Decoded {
   // A Connect error is plain JSON written by servers and proxies, not a protobuf message.
   if (kind === 'ConnectError') return { value, diagnostics: [], written: (p) => p };
   const d = new Decoder();
-  const canonical = d.decode(value, kindSchemas[kind] as TSchema as Node, '', 0);
+  const canonical = d.decode(value, kindSchemas[kind] as TSchema as Node, '', 0, only ? focusOn(only) : EVERYWHERE);
   if (canonical === value) return { value, diagnostics: d.diagnostics, written: (p) => p };
   const written = (pointer: string): string => {
     if (pointer === '') return '';

@@ -164,7 +164,12 @@ export function lintWithSettings(value: unknown, settings: RunSettings, canonica
     let spelled: Diagnostic[] = [];
     let written: ((pointer: string) => string) | undefined;
     if (structural.length > 0) {
-      const decoded = decodeDocument(settings.kind, doc);
+      // Only where the structure check refused something: every spelling the decoder rewrites is refused there.
+      const decoded = decodeDocument(
+        settings.kind,
+        doc,
+        structural.map((d) => d.pointer),
+      );
       spelled = decoded.diagnostics;
       if (decoded.value !== doc) {
         doc = decoded.value;
