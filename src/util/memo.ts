@@ -7,7 +7,9 @@
 export function boundedMemo<T>(f: (key: string) => T, max: number, maxKeyLength = Infinity): (key: string) => T {
   const answers = new Map<string, T>();
   return (key) => {
-    if (answers.has(key)) return answers.get(key)!;
+    // One lookup for what is remembered; `has` only to tell a remembered undefined from none.
+    const known = answers.get(key);
+    if (known !== undefined || answers.has(key)) return known!;
     const answer = f(key);
     if (key.length <= maxKeyLength) {
       // A Map keeps its insertion order: the first key is the oldest.

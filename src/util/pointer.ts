@@ -13,10 +13,10 @@ export const toPointer = (tokens: readonly (string | number)[]): string =>
 /** Splits a pointer into its unescaped reference tokens. */
 export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer.slice(1).split('/');
+  // Escapes are rare: most pointers have no `~` to undo.
+  if (!pointer.includes('~')) return tokens;
+  return tokens.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** Appends tokens to a pointer. */
