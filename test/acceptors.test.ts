@@ -18,7 +18,7 @@ import { parseSource, formatOf } from '../src/source/index';
 import { detectKind } from '../src/kind/detect';
 import { checkJsonValue } from '../src/validate/json-value';
 import { brokerResponse, largeResponse, typicalRequest } from '../scripts/bench-inputs';
-import { fuzzRuns, fuzzSeed, FUZZ_LIMIT } from './support/fuzz';
+import { FUZZ_LIMIT, chooser, fuzzRuns, fuzzSeed } from './support/fuzz';
 
 /** What the two full checks say together. */
 function bothAccept(kind: DocumentKind, v: unknown): boolean {
@@ -151,13 +151,7 @@ describe('acceptors', () => {
   it('accept exactly what both checks accept on mutated documents (refusing more only for __proto__ keys)', () => {
     fc.assert(
       fc.property(fc.nat(docs.length - 1), fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.nat(3), (i, seed, rounds) => {
-        let a = seed;
-        const pick = (n: number) => {
-          a ^= a << 13;
-          a ^= a >>> 17;
-          a ^= a << 5;
-          return (a >>> 0) % n;
-        };
+        const pick = chooser(seed);
         const [kind, original] = docs[i]!;
         let doc = original;
         for (let r = 0; r <= rounds; r++) doc = mutate(doc, pick);

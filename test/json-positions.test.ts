@@ -13,7 +13,7 @@ import { jsonDepth, parseJson, parseJsonTree } from '../src/source/json';
 import { LineIndex, lineStarts } from '../src/source/text-position';
 import type { NodeSpan, ParsedSource } from '../src/source/types';
 import { childPointer, isObject, parsePointer } from '../src/util/pointer';
-import { FUZZ_LIMIT as LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
+import { chooser, FUZZ_LIMIT as LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
 
 type Tree = { t: 'obj'; entries: [string, Tree][] } | { t: 'arr'; items: Tree[] } | { t: 'lit'; text: string };
 
@@ -61,17 +61,6 @@ const { tree } = fc.letrec<{ tree: Tree }>((tie) => ({
     fc.array(tie('tree'), { maxLength: 5 }).map((items): Tree => ({ t: 'arr', items })),
   ),
 }));
-
-/** Deterministic choices from one seed. */
-function chooser(seed: number) {
-  let a = seed >>> 0 || 1;
-  return (n: number) => {
-    a ^= a << 13;
-    a ^= a >>> 17;
-    a ^= a << 5;
-    return (a >>> 0) % n;
-  };
-}
 
 const SPACES = ['', '', ' ', '  ', '\n', '\r\n', '\r', '\t', ' \r\n\t '];
 

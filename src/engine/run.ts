@@ -119,6 +119,26 @@ export function applySettingsToStructural(diagnostics: Diagnostic[], settings: R
   return out;
 }
 
+/** What a rule's check is given for one document (the run sets `options` per rule when it shares one). */
+function contextFor(
+  doc: unknown,
+  settings: RunSettings,
+  link: LinkLocation | undefined,
+  options: Readonly<Record<string, unknown>>,
+  report: (r: RuleReport) => void,
+): { -readonly [K in keyof RuleContext]: RuleContext[K] } {
+  return {
+    kind: settings.kind,
+    doc,
+    link,
+    targetVersion: settings.targetVersion,
+    now: settings.now,
+    isFile: settings.isFile,
+    options,
+    report,
+  };
+}
+
 /** Runs one rule's check and returns what it reported (the engine's view before diagnostics are built). */
 export function collectReports(
   rule: Rule,
@@ -132,17 +152,7 @@ export function collectReports(
   // A fresh object when merged: a rule may hold on to its options, and they must not change under it.
   const defaults = optionDefaults(rule);
   const merged = defaults ? { ...defaults, ...options } : options;
-  const ctx: RuleContext = {
-    kind: settings.kind,
-    doc,
-    link,
-    targetVersion: settings.targetVersion,
-    now: settings.now,
-    isFile: settings.isFile,
-    options: merged,
-    report: reporterInto(reports),
-  };
-  rule.check(ctx);
+  rule.check(contextFor(doc, settings, link, merged, reporterInto(reports)));
   return reports;
 }
 
@@ -191,18 +201,9 @@ export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
   const link = locateLink(settings.kind, doc);
   let current: Rule | undefined;
   let currentLevel: RuleSetting | undefined;
-  const ctx: { -readonly [K in keyof RuleContext]: RuleContext[K] } = {
-    kind: settings.kind,
-    doc,
-    link,
-    targetVersion: settings.targetVersion,
-    now: settings.now,
-    isFile: settings.isFile,
-    options: NO_OPTIONS,
-    report: (r) => {
-      out.push(toDiagnostic(current!, r, currentLevel));
-    },
-  };
+  const ctx = contextFor(doc, settings, link, NO_OPTIONS, (r) => {
+    out.push(toDiagnostic(current!, r, currentLevel));
+  });
   // Most runs set no rule at all: then no rule's setting is looked up.
   let anySetting = false;
   for (const _ in settings.rules) {

@@ -18,3 +18,14 @@ const SEED = Number(process.env['FUZZ_SEED'] ?? Date.now() % 2 ** 31);
 
 /** A property's seed: `ci` in CI, the run's seed (plus `ci`, so properties differ) when fuzzing. */
 export const fuzzSeed = (ci: number): number => (FUZZING ? (SEED + ci) % 2 ** 31 : ci);
+
+/** Deterministic choices from one seed (xorshift32): `pick(n)` is a whole number below n. */
+export function chooser(seed: number): (n: number) => number {
+  let a = seed >>> 0 || 1;
+  return (n) => {
+    a ^= a << 13;
+    a ^= a >>> 17;
+    a ^= a << 5;
+    return (a >>> 0) % n;
+  };
+}
