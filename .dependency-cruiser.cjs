@@ -7,7 +7,7 @@ const LAYERS = [
   'core', // the finding types: import nothing
   'util',
   'model', // TypeBox schemas, the kind table and the method table
-  'generated', // ajv's standalone validators, generated at build time from the model
+  'generated', // ajv's standalone validators and the per-kind acceptors, generated at build time from the model
   'facts', // what the server does, by target version
   'secrets',
   'source', // the JSON and YAML readers with positions, and secrets found in raw text
