@@ -1,9 +1,11 @@
 /**
- * Generates the acceptors: per document kind, one function that walks a value once and answers
- * whether it is plain JSON data that the kind's schema accepts — the JSON-value check and the
- * structure check fused into one pass, with nothing allocated. `lint` trusts a `true` and skips both
- * checks; on `false` it runs them to explain why, so an acceptor may refuse conservatively but must
- * never accept what either check refuses (test/acceptors.test.ts holds it to that).
+ * Generates the acceptors: per document kind, one function that walks a value once and answers 0
+ * when it is plain JSON data that the kind's schema accepts, 1 when it is plain JSON the schema
+ * refuses somewhere, 2 when it is not plain JSON (or the acceptor leaves it to the full checks) —
+ * the JSON-value check and the structure check fused into one pass, with nothing allocated. `lint`
+ * trusts a 0 and skips both checks, and on a 1 skips the JSON-value check; so an acceptor may answer
+ * 2 conservatively, but a 0 must mean both checks pass and a 1 that the value is plain JSON
+ * (test/acceptors.test.ts holds it to that).
  *
  * Only the keywords the model uses are compiled; any other keyword fails the build rather than being
  * ignored.
@@ -46,7 +48,7 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     return fn;
   };
 
-  /** The name of a function `(v, d) => boolean` accepting what `schema` accepts (d: the nesting depth of v). */
+  /** The name of a function `(v, d) => 0 | 1 | 2` judging a value by `schema` (d: the nesting depth of v). */
   const fnFor = (schema: Schema): string => {
     if (typeof schema.$ref === 'string' && Object.keys(schema).every((k) => k === '$ref'))
       return refTarget(schema.$ref);
@@ -70,14 +72,14 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     functions[slot] = `function ${name}(v, d) {\n  ${compile(schema)}\n}`;
   }
 
-  /** The statements of a function `(v, d) => boolean` for `schema`. */
+  /** The statements of a function `(v, d) => 0 | 1 | 2` for `schema`. */
   function compile(schema: Schema): string {
     for (const k of Object.keys(schema)) if (!KNOWN.has(k)) throw new Error(`acceptors: unsupported keyword ${k}`);
     const body: string[] = [];
     if (typeof schema.$ref === 'string') {
       // A reference beside other keywords: both must hold.
       const target = refTarget(schema.$ref);
-      body.push(`if (!${target}(v, d)) return false;`);
+      body.push(`const r = ${target}(v, d);`, 'if (r !== 0) return r;');
     }
     const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
     for (const t of types)
@@ -86,11 +88,11 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     if (types.length === 0 && schema.$ref === undefined) {
       for (const k of ['properties', 'items', 'enum', 'format', 'minimum', 'maximum', 'required'])
         if (k in schema) throw new Error(`acceptors: ${k} without a type`);
-      body.push('return plain(v, d);');
+      body.push('return anything(v, d);');
       return body.join('\n  ');
     }
     if (types.length === 0) {
-      body.push('return true;');
+      body.push('return 0;');
       return body.join('\n  ');
     }
     if (Array.isArray(schema.enum)) {
@@ -103,29 +105,33 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
         enums.set(values, set);
         constants.push(`const ${set} = new Set(${values});`);
       }
-      body.push(`if (typeof v !== 'string' || !${set}.has(v)) return false;`);
+      body.push(`if (typeof v !== 'string' || !${set}.has(v)) return refused(v, d);`);
     }
     const branches: string[] = [];
     for (const t of types) {
       switch (t) {
         case 'string': {
           const f = schema.format === undefined ? '' : ` && FORMAT_${formatName(schema.format)}(v)`;
-          branches.push(`if (typeof v === 'string') return true${f};`);
+          branches.push(
+            f === ''
+              ? `if (typeof v === 'string') return 0;`
+              : `if (typeof v === 'string') return ${f.slice(4)} ? 0 : 1;`,
+          );
           break;
         }
         case 'boolean':
-          branches.push(`if (typeof v === 'boolean') return true;`);
+          branches.push(`if (typeof v === 'boolean') return 0;`);
           break;
         case 'integer': {
           const min = typeof schema.minimum === 'number' ? ` && v >= ${schema.minimum}` : '';
           const max = typeof schema.maximum === 'number' ? ` && v <= ${schema.maximum}` : '';
-          branches.push(`if (typeof v === 'number') return Number.isInteger(v)${min}${max};`);
+          branches.push(`if (typeof v === 'number') return Number.isInteger(v)${min}${max} ? 0 : refused(v, d);`);
           break;
         }
         case 'array': {
-          const item = schema.items === undefined ? 'plain' : fnFor(schema.items as Schema);
+          const item = schema.items === undefined ? 'anything' : fnFor(schema.items as Schema);
           branches.push(
-            `if (Array.isArray(v)) {\n    if (d >= MAX_DEPTH) return false;\n    for (let i = 0; i < v.length; i++) if (!${item}(v[i], d + 1)) return false;\n    return true;\n  }`,
+            `if (Array.isArray(v)) {\n    if (d >= MAX_DEPTH) return 2;\n    let s = 0;\n    for (let i = 0; i < v.length; i++) {\n      const r = ${item}(v[i], d + 1);\n      if (r === 2) return 2;\n      s |= r;\n    }\n    return s;\n  }`,
           );
           break;
         }
@@ -134,7 +140,7 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
           break;
       }
     }
-    body.push(...branches, 'return false;');
+    body.push(...branches, 'return refused(v, d);');
     return body.join('\n  ');
   }
 
@@ -157,25 +163,33 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     for (const [key, sub] of Object.entries(props)) {
       if (key === '__proto__') throw new Error('acceptors: a property named __proto__');
       const bit = required.indexOf(key);
-      const mark = bit >= 0 ? ` seen |= ${1 << bit};` : '';
-      cases.push(`case ${JSON.stringify(key)}: if (!${fnFor(sub)}(v[k], d + 1)) return false;${mark} break;`);
+      const mark = bit >= 0 ? `\n          if (r === 0) seen |= ${1 << bit};` : '';
+      cases.push(`case ${JSON.stringify(key)}:\n          r = ${fnFor(sub)}(v[k], d + 1);${mark}\n          break;`);
     }
     for (const r of required) if (!Object.hasOwn(props, r)) throw new Error(`acceptors: required ${r} has no schema`);
     // An own `__proto__` key (JSON.parse makes one) is left to the full checks.
-    cases.push(`case '__proto__': return false;`);
-    cases.push(extra === false ? 'default: return false;' : 'default: if (!plain(v[k], d + 1)) return false;');
-    const all = required.length === 0 ? '' : `\n    if (seen !== ${(2 ** required.length - 1) >>> 0}) return false;`;
+    cases.push(`case '__proto__': return 2;`);
+    cases.push(
+      extra === false
+        ? 'default:\n          r = plain(v[k], d + 1) ? 1 : 2;'
+        : 'default:\n          r = plain(v[k], d + 1) ? 0 : 2;',
+    );
+    const all = required.length === 0 ? '' : `\n    if (seen !== ${(2 ** required.length - 1) >>> 0}) s = 1;`;
     return `if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    if (d >= MAX_DEPTH) return false;
+    if (d >= MAX_DEPTH) return 2;
     const p = Object.getPrototypeOf(v);
-    if (p !== Object.prototype && p !== null) return false;
+    if (p !== Object.prototype && p !== null) return 2;
     let seen = 0;
+    let s = 0;
     for (const k in v) {
+      let r = 0;
       switch (k) {
         ${cases.join('\n        ')}
       }
+      if (r === 2) return 2;
+      s |= r;
     }${all}
-    return true;
+    return s;
   }`;
   }
 
@@ -184,13 +198,17 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     const { $id: _id, ...schema } = root;
     const fn = fnFor(schema);
     exported.push(
-      `/** Accepts a ${kind}: plain JSON data its schema allows (a refusal is explained by the full checks). */\nexport const ${kind} = (v) => ${fn}(v, 0);`,
+      `/** The verdict on a ${kind}: 0 plain JSON its schema allows, 1 plain JSON it refuses, 2 not plain JSON (or not known). */\nexport const ${kind} = (v) => ${fn}(v, 0);`,
     );
   }
   return [
     '// Generated by scripts/build-validators.ts (scripts/acceptor-code.ts) from src/model. Do not edit.',
     "import { formatChecks } from '../model/formats';",
     "import { isPlainJson as plain, MAX_DEPTH } from '../util/plain-json';",
+    '/** The verdict on a value the schema refuses here: 1 when it is plain JSON all the same, else 2. */',
+    'const refused = (v, d) => (plain(v, d) ? 1 : 2);',
+    '/** Any plain JSON value: where the schema allows anything. */',
+    'const anything = (v, d) => (plain(v, d) ? 0 : 2);',
     ...constants,
     ...functions,
     ...exported,

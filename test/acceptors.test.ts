@@ -17,6 +17,7 @@ import { exampleKind } from '../src/lint/rule-examples';
 import { parseSource, formatOf } from '../src/source/index';
 import { detectKind } from '../src/kind/detect';
 import { checkJsonValue } from '../src/validate/json-value';
+import { isPlainJson } from '../src/util/plain-json';
 import { brokerResponse, largeResponse, typicalRequest } from '../scripts/bench-inputs';
 import { FUZZ_LIMIT, chooser, fuzzRuns, fuzzSeed } from './support/fuzz';
 
@@ -136,29 +137,37 @@ describe('acceptors', () => {
   it('accept exactly what the JSON-value and structure checks accept, on every example document', () => {
     let accepted = 0;
     for (const [kind, doc] of docs) {
-      expect(acceptors[kind](doc), JSON.stringify(doc).slice(0, 200)).toBe(bothAccept(kind, doc));
-      if (acceptors[kind](doc)) accepted++;
+      const verdict = acceptors[kind](doc);
+      expect(verdict === 0, JSON.stringify(doc).slice(0, 200)).toBe(bothAccept(kind, doc));
+      // The examples are plain JSON: a refusal says so, and the JSON-value check is skipped.
+      expect(verdict).not.toBe(2);
+      if (verdict === 0) accepted++;
     }
     // The happy path is taken: most examples are valid documents.
     expect(accepted).toBeGreaterThan(docs.length / 3);
     for (const kind of DOCUMENT_KINDS)
       expect(
-        docs.some(([k, d]) => k === kind && acceptors[kind](d)),
+        docs.some(([k, d]) => k === kind && acceptors[kind](d) === 0),
         kind,
       ).toBe(true);
   });
 
-  it('accept exactly what both checks accept on mutated documents (refusing more only for __proto__ keys)', () => {
+  it('accept exactly what both checks accept on mutated documents (refusing more only for __proto__ keys), and call plain JSON plain', () => {
     fc.assert(
       fc.property(fc.nat(docs.length - 1), fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.nat(3), (i, seed, rounds) => {
         const pick = chooser(seed);
         const [kind, original] = docs[i]!;
         let doc = original;
         for (let r = 0; r <= rounds; r++) doc = mutate(doc, pick);
-        const fast = acceptors[kind](doc);
+        const verdict = acceptors[kind](doc);
         const full = bothAccept(kind, doc);
-        if (fast) expect(full).toBe(true);
+        const plain = isPlainJson(doc, 0);
+        if (verdict === 0) expect(full).toBe(true);
         else if (full) expect(hasProtoKey(doc)).toBe(true);
+        // A 1 skips the JSON-value check: the value must be plain JSON. A 2 is for values that are not
+        // (or that hold an own __proto__ key, left to the full checks).
+        if (verdict === 1) expect(plain).toBe(true);
+        if (verdict === 2) expect(!plain || hasProtoKey(doc)).toBe(true);
       }),
       { numRuns: fuzzRuns(3000, 0.05), seed: fuzzSeed(17_0501), interruptAfterTimeLimit: FUZZ_LIMIT },
     );

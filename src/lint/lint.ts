@@ -9,7 +9,7 @@ import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind, type Do
 import { redactSecrets } from '../secrets/redact';
 import { isObject } from '../util/pointer';
 import { decodeDocument } from '../decode/decode';
-import { checkJsonValue } from '../validate/json-value';
+import { checkJsonValue, type JsonCheck } from '../validate/json-value';
 import { modelKeyNames } from '../validate/schema-walk';
 import { validateStructure } from '../validate/structural';
 import * as acceptors from '../generated/acceptors.js';
@@ -152,10 +152,11 @@ function relocate(d: Diagnostic, written: (pointer: string) => string): Diagnost
 export function lintWithSettings(value: unknown, settings: RunSettings, canonical = false): LintResult {
   const stripped = withoutSchemaKey(value);
   // The happy path: one generated pass says the value is plain JSON of the kind's shape, so neither
-  // the JSON-value check nor the structure check has anything to say; only the rules run.
-  if (acceptors[settings.kind](stripped))
-    return finish(applySettingsToStructural(runRules(stripped, settings), settings));
-  const json = checkJsonValue(value);
+  // the JSON-value check nor the structure check has anything to say; only the rules run. When it
+  // says the value is plain JSON the schema refuses, the JSON-value check has nothing to say either.
+  const verdict = acceptors[settings.kind](stripped);
+  if (verdict === 0) return finish(applySettingsToStructural(runRules(stripped, settings), settings));
+  const json: JsonCheck = verdict === 1 ? { diagnostics: [], walkable: true } : checkJsonValue(value);
   let diagnostics: Diagnostic[] = json.diagnostics;
   if (json.walkable && value !== undefined) {
     let doc = stripped;
