@@ -242,6 +242,9 @@ describe('several outputs in one run', () => {
     const dir = scratch({ 'ok.yaml': GOOD_YAML });
     const r = cli(['lint', '-f', 'json', '-o', 'r.json', 'ok.yaml'], { cwd: dir });
     expect(r).toMatchObject({ code: 0, stdout: '✔ No problems in 1 file; report written to r.json.\n', stderr: '' });
+    // With colour asked for, the clean summary is bold, as every summary is.
+    const coloured = cli(['lint', '--color', '-f', 'json', '-o', 'r.json', 'ok.yaml'], { cwd: dir });
+    expect(coloured.stdout).toBe('\u001b[1m✔ No problems in 1 file\u001b[0m; report written to r.json.\n');
   });
 
   it('refuses ambiguous or clashing outputs with a usage error', () => {

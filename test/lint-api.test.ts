@@ -310,6 +310,19 @@ describe('$schema', () => {
     const nested = { ...doc, configurations: { ...doc.configurations, $schema: 'x' } };
     expect(lint('ShadowLink', nested).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-property']);
   });
+
+  it('a class instance with a "$schema" string is still not plain JSON', () => {
+    class Doc {}
+    for (const root of [new Doc(), new Date(0), new Map()]) {
+      const doc = Object.assign(root, {
+        $schema: 'x',
+        name: 'x',
+        configurations: { clientOptions: { bootstrapServers: ['a:1'] } },
+      });
+      const found = lint('ShadowLink', doc).diagnostics;
+      expect(found.map((d) => `${d.code} ${d.pointer}`)).toContain('schema/not-json ');
+    }
+  });
 });
 
 describe('lintText ranges', () => {

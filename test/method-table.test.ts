@@ -4,6 +4,7 @@ import { createAdminClient, type AdminClient, type DiagnosticsEvent } from '../s
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROTO_METHODS } from '../src/client/methods';
+import { decideVersion } from '../src/client/version';
 import { attemptsFor } from '../src/client/retry';
 import type { WireKind } from '../src/client/wire';
 import { checkExchange, CONFORMANCE_CHECKS } from '../src/conformance/check';
@@ -104,6 +105,26 @@ describe('client and loopback server, per method of the table', () => {
       expect(checkExchange({ kind: name, request: SAMPLE[name], response }).conforms, name).toBe(true);
     }
     expect(events.filter((e) => e.phase === 'response' || e.phase === 'exchange')).toEqual([]);
+  });
+
+  it("refuses each method on a server older than its row's `since`, and only that method", async () => {
+    // A version older than every one the linter knows: only methods with a `since` are refused.
+    const lb = await startLoopback({ version: 'v24.2.1' });
+    servers.push(lb);
+    const events: DiagnosticsEvent[] = [];
+    const client = createAdminClient({ baseUrl: lb.url, targetVersion: 'auto', onDiagnostics: (e) => events.push(e) });
+    for (const name of METHOD_NAMES) {
+      const since = METHODS[name].since;
+      const before = lb.requests.filter((r) => r.path === METHODS[name].path).length;
+      const call = callOf(client, name)(SAMPLE[name]);
+      if (since === null) await expect(call).resolves.toBeDefined();
+      else await expect(call).rejects.toThrow(new RegExp(`no ${METHODS[name].feature}: ${name} exists from ${since}`));
+      const sent = lb.requests.filter((r) => r.path === METHODS[name].path).length - before;
+      expect(sent, name).toBe(since === null ? 1 : 0);
+      expect(decideVersion('v24.2.1', name).kind).toBe(since === null ? 'approximate' : 'too-old');
+    }
+    // A refusal is the error alone: no approximation of the version is reported with it.
+    expect(events.filter((e) => e.phase === 'version')).toHaveLength(0);
   });
 
   it('retries an idempotent method on unavailable and never a non-idempotent one', async () => {

@@ -355,8 +355,10 @@ function writeReports(
     return { ...l.result, diagnostics: capFindings(shown, limit) };
   });
   const fixable = cmd.fix ? 0 : results.reduce((n, r) => n + autofixes(r.diagnostics).length, 0);
-  // Colour only paints findings: without any, the terminal is not asked about (that makes the stream).
-  const color = results.some((r) => r.diagnostics.length > 0) && useColor(cmd, io);
+  // Colour paints findings and the summary printed when every report goes to a file; a clean run on
+  // the console paints nothing, so the terminal is not asked about (asking makes the stream).
+  const toFilesOnly = !outputs.some((o) => o.path === undefined);
+  const color = (toFilesOnly || results.some((r) => r.diagnostics.length > 0)) && useColor(cmd, io);
   for (const o of outputs) {
     const { formatter, workspaceVariable } = formatDescriptor(o.format);
     const workspace = workspaceVariable ? io.env[workspaceVariable] : undefined;
@@ -380,7 +382,7 @@ function writeReports(
     }
   }
   // Every report went to a file: the console still says how the run went, so a CI log is never empty.
-  if (!outputs.some((o) => o.path === undefined)) {
+  if (toFilesOnly) {
     const written = outputs.map((o) => (outputs.length > 1 ? `${o.file} (${o.format})` : o.file!));
     io.stdout.write(
       `${summaryLine(results, color)}; report${written.length > 1 ? 's' : ''} written to ${printable(written.join(', '))}.\n`,

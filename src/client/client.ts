@@ -95,7 +95,7 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
       const invalid = requests.invalidForEveryVersion(method, request);
       if (invalid) throw invalid;
     }
-    const version = await lookup.resolve(call);
+    const version = await lookup.resolve(call, method);
     if (version.tooOld) throw version.tooOld;
     return version.target;
   }

@@ -1,6 +1,6 @@
 /** Which linter facts apply to a server, from the version GetBroker reports (`buildInfo.version`). */
 import { NEWEST_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
-import { METHODS } from '../model/methods';
+import { METHODS, type MethodName } from '../model/methods';
 
 /** The first server version with shadow links: CreateShadowLink's `since` in the method table. */
 export const FIRST_SHADOW_LINK_VERSION: TargetVersion = METHODS.CreateShadowLink.since;
@@ -10,7 +10,7 @@ export type VersionDecision =
   | { kind: 'known'; reported: string; target: TargetVersion }
   /** Newer than any version the linter knows, or between two known ones: the closest known facts apply. */
   | { kind: 'approximate'; reported: string; target: TargetVersion; message: string }
-  /** Older than the first version with shadow links. */
+  /** Older than the first version that has the method (its `since` in the method table). */
   | { kind: 'too-old'; reported: string; target: TargetVersion; message: string };
 
 const rank = (major: number, minor: number): number => major * 1000 + minor;
@@ -20,10 +20,11 @@ const parseTarget = (t: TargetVersion): number => {
 };
 
 /**
- * Maps a reported version (`v26.1.3`, `26.1.0-rc2`, `v0.0.0-dev`) to the linter's facts. A version
- * that cannot be read, or an unstamped `0.0.0` build, is treated as the newest known.
+ * Maps a reported version (`v26.1.3`, `26.1.0-rc2`, `v0.0.0-dev`) to the linter's facts, for a call
+ * of `method` (default CreateShadowLink): a server older than the method's `since` is `too-old`. A
+ * version that cannot be read, or an unstamped `0.0.0` build, is treated as the newest known.
  */
-export function decideVersion(reported: string): VersionDecision {
+export function decideVersion(reported: string, method: MethodName = 'CreateShadowLink'): VersionDecision {
   const newest = NEWEST_TARGET_VERSION;
   const shown = JSON.stringify(reported.slice(0, 60));
   const m = /^v?(\d{1,4})\.(\d{1,4})(?:\.\d{1,6})?(?:[-+][0-9A-Za-z.+-]*)?$/.exec(reported.trim());
@@ -39,12 +40,22 @@ export function decideVersion(reported: string): VersionDecision {
   const label = `${Number(m[1])}.${Number(m[2])}`;
   const exact = TARGET_VERSIONS.find((t) => parseTarget(t) === r);
   if (exact) return { kind: 'known', reported, target: exact };
-  if (r < parseTarget(FIRST_SHADOW_LINK_VERSION)) {
+  const { since, feature } = METHODS[method];
+  if (since !== null && r < parseTarget(since as TargetVersion)) {
     return {
       kind: 'too-old',
       reported,
-      target: FIRST_SHADOW_LINK_VERSION,
-      message: `The server runs ${label} (${shown}), which has no shadow links: CreateShadowLink exists from ${FIRST_SHADOW_LINK_VERSION} on. Upgrade the cluster; nothing was sent.`,
+      target: since as TargetVersion,
+      message: `The server runs ${label} (${shown}), which has no ${feature}: ${method} exists from ${since} on. Upgrade the cluster; nothing was sent.`,
+    };
+  }
+  const oldest = TARGET_VERSIONS[0]!;
+  if (r < parseTarget(oldest)) {
+    return {
+      kind: 'approximate',
+      reported,
+      target: oldest,
+      message: `The server runs ${label}, older than any version this linter has facts for; linting with the facts of ${oldest}, the oldest it knows.`,
     };
   }
   // The closest known version at or below the reported one.

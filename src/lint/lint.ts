@@ -126,6 +126,13 @@ export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys:
   return { kind, targetVersion, now, isFile: o.isFile ?? false, rules, maxFindings: max, catalog };
 }
 
+/** True for an object whose prototype is Object.prototype or null (what JSON.parse makes). */
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 /** A top-level `"$schema"` names the schema for editors; it is not part of the request. */
 function withoutSchemaKey(value: unknown): unknown {
   if (!isObject(value) || !Object.hasOwn(value, '$schema') || typeof value['$schema'] !== 'string') return value;
@@ -154,7 +161,8 @@ export function lintWithSettings(value: unknown, settings: RunSettings, canonica
   // The happy path: one generated pass says the value is plain JSON of the kind's shape, so neither
   // the JSON-value check nor the structure check has anything to say; only the rules run. When it
   // says the value is plain JSON the schema refuses, the JSON-value check has nothing to say either.
-  const verdict = acceptors[settings.kind](stripped);
+  // The acceptor judges the copy without `$schema`: the root it replaced must be a plain object too.
+  const verdict = stripped === value || isPlainObject(value) ? acceptors[settings.kind](stripped) : 2;
   if (verdict === 0) return finish(applySettingsToStructural(runRules(stripped, settings), settings));
   const json: JsonCheck = verdict === 1 ? { diagnostics: [], walkable: true } : checkJsonValue(value);
   let diagnostics: Diagnostic[] = json.diagnostics;

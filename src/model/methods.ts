@@ -27,6 +27,8 @@ export interface MethodDescriptor<N extends MethodName = MethodName> {
    * compile time, as the model sits below the facts); `null`: every version has it (so it can ask which one).
    */
   readonly since: string | null;
+  /** What the method belongs to, for the message to a server too old for it ("shadow links"). */
+  readonly feature: string;
   /** The conformance checks (`conformance/<check>`) that compare its response with its request. */
   readonly exchangeChecks: readonly string[];
 }
@@ -44,6 +46,7 @@ export const METHODS = {
     // A second try after a lost answer would create the link twice or fail with already_exists.
     idempotent: false,
     since: '25.3',
+    feature: 'shadow links',
     exchangeChecks: [
       'shape',
       'name',
@@ -65,6 +68,7 @@ export const METHODS = {
     idempotent: true,
     // Every admin server answers it: that is how the client learns the server's version.
     since: null,
+    feature: 'broker information',
     exchangeChecks: ['node-id'],
   }),
 } as const satisfies { readonly [N in MethodName]: MethodDescriptor<N> };
