@@ -33,8 +33,8 @@ const jsonBlock = (value: unknown): string[] => ['```json', json(value), '```', 
  * document is shown (it keeps the order the author wrote); `checkRuleExamples` holds it equal to
  * the real result.
  */
-function fixLines(ex: InvalidRuleExample, own: readonly Diagnostic[]): string[] {
-  const results = exampleFixResults(ex.doc, own);
+function fixLines(rule: Rule, ex: InvalidRuleExample, own: readonly Diagnostic[]): string[] {
+  const results = exampleFixResults(rule, ex, own);
   const lines: string[] = [];
   if (results.autofixes.length > 0 && results.output !== undefined && !jsonEqual(results.output, ex.doc))
     lines.push('Fixed by `--fix`:', '', ...jsonBlock(ex.output ?? results.output));
@@ -105,7 +105,7 @@ export function rulePage(rule: BuiltinRule): string {
     const found = lint(exampleKind(rule, ex), ex.doc, exampleLintOptions(rule, ex)).diagnostics;
     const own = found.filter((x) => x.code === rule.id);
     for (const d of own) lines.push(`- \`${d.pointer}\` ${d.severity}: ${abbreviatePem(d.message)}`);
-    lines.push('', ...fixLines(ex, own));
+    lines.push('', ...fixLines(rule, ex, own));
   }
   for (const ex of rule.examples.valid) block('✓ Correct', ex);
   lines.push('## Turning it off', '', `\`\`\`json\n{ "rules": { "${rule.id}": "off" } }\n\`\`\``, '');

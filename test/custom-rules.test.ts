@@ -9,6 +9,7 @@ import {
   lint,
   lintText,
   type ExampleSuggestion,
+  type Fix,
   type InvalidRuleExample,
   type Rule,
   type ShadowLink,
@@ -294,6 +295,68 @@ describe('custom rules in lint', () => {
     expect(
       checkRuleExamples({ ...plain, examples: { valid: [], invalid: [{ doc, errors, output: { name: 'dr' } }] } }),
     ).toEqual(['invalid example 1: expected output {"name":"dr"}, --fix gives {"name":"DR"}']);
+  });
+
+  it('checkRuleExamples applies fixes as --fix does: rounds until none is left, values before renames, JSON only', () => {
+    const rule = (id: string, fix: (name: unknown) => Fix[] | undefined) =>
+      defineRule({
+        id: `@test/${id}`,
+        severity: 'error',
+        kinds: ['ShadowLink'],
+        docs: { description: 'Renames.' },
+        messages: { m: 'Fix the name.' },
+        check(ctx) {
+          const doc = ctx.doc as Record<string, unknown>;
+          const fixes = fix(doc['name'] ?? doc['Name']);
+          if (fixes)
+            ctx.report({
+              messageId: 'm',
+              pointer: Object.hasOwn(doc, 'Name') ? '/Name' : '/name',
+              fix: fixes[0]!,
+              ...(fixes.length > 1
+                ? { suggestions: fixes.slice(1).map((f) => ({ message: 'Also this.', fix: f, autofix: true })) }
+                : {}),
+            });
+        },
+      });
+    const example = (r: Rule, doc: unknown, output: unknown) =>
+      checkRuleExamples({
+        ...r,
+        examples: {
+          valid: [],
+          invalid: [
+            {
+              doc,
+              errors: [{ messageId: 'm', pointer: Object.hasOwn(doc as object, 'Name') ? '/Name' : '/name' }],
+              output,
+            },
+          ],
+        },
+      });
+    // a → b, then b → c in a second round, as --fix does.
+    const chain = rule('chain', (n) =>
+      n === 'a' || n === 'b' ? [{ kind: 'replace-value', pointer: '/name', value: n === 'a' ? 'b' : 'c' }] : undefined,
+    );
+    expect(example(chain, { name: 'a' }, { name: 'c' })).toEqual([]);
+    expect(example(chain, { name: 'a' }, { name: 'b' })).toHaveLength(1);
+    // A rename and a replacement of one entry: both apply to it.
+    const both = rule('both', (n) =>
+      n === 'a'
+        ? [
+            { kind: 'rename-key', pointer: '/Name', to: 'name' },
+            { kind: 'replace-value', pointer: '/Name', value: 'b' },
+          ]
+        : undefined,
+    );
+    expect(example(both, { Name: 'a' }, { name: 'b' })).toEqual([]);
+    // A value JSON cannot carry is no fix --fix can make.
+    const nan = rule('nan', (n) => (n === 'a' ? [{ kind: 'replace-value', pointer: '/name', value: NaN }] : undefined));
+    expect(example(nan, { name: 'a' }, { name: NaN })).toEqual([
+      'invalid example 1: the autofixes of the findings do not fit the document (together, or as JSON), so --fix cannot apply them',
+    ]);
+    // A document holding a function is reported on, not thrown on.
+    const fn = { name: 'a', cb: () => 1 };
+    expect(() => example(chain, fn, { name: 'c' })).not.toThrow();
   });
 
   it('checkRuleExamples holds each finding to its suggestions: all of them, with the document after each fix', () => {

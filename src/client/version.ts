@@ -38,8 +38,7 @@ export function decideVersion(reported: string, method: MethodName = 'CreateShad
   }
   const r = rank(Number(m[1]), Number(m[2]));
   const label = `${Number(m[1])}.${Number(m[2])}`;
-  const exact = TARGET_VERSIONS.find((t) => parseTarget(t) === r);
-  if (exact) return { kind: 'known', reported, target: exact };
+  // The method's minimum first: a version the linter knows may still be older than the method.
   const { since, feature } = METHODS[method];
   if (since !== null && r < parseTarget(since as TargetVersion)) {
     return {
@@ -49,6 +48,8 @@ export function decideVersion(reported: string, method: MethodName = 'CreateShad
       message: `The server runs ${label} (${shown}), which has no ${feature}: ${method} exists from ${since} on. Upgrade the cluster; nothing was sent.`,
     };
   }
+  const exact = TARGET_VERSIONS.find((t) => parseTarget(t) === r);
+  if (exact) return { kind: 'known', reported, target: exact };
   const oldest = TARGET_VERSIONS[0]!;
   if (r < parseTarget(oldest)) {
     return {

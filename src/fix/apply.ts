@@ -4,12 +4,9 @@ import { formatOf, parseSource, type ParsedSource } from '../source/index';
 import { planEdits, type Edit } from './edits';
 import { verifyFixed } from './verify';
 
-/** The fixes `--fix` applies unasked: the autofix suggestions of the diagnostics. */
-export function autofixes(diagnostics: readonly Diagnostic[]): Fix[] {
-  const out: Fix[] = [];
-  for (const d of diagnostics) for (const s of d.suggestions ?? []) if (s.autofix && s.fix) out.push(s.fix);
-  return out;
-}
+import { autofixes } from '../util/fix-value';
+
+export { autofixes };
 
 /** A fix that was not applied, and why. */
 export interface SkippedFix {

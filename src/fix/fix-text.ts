@@ -3,9 +3,7 @@ import type { Diagnostic, Fix } from '../core/diagnostics';
 import { lintText, type LintTextOptions, type TextResult } from '../lint/lint-text';
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
 import { applyFixesToParsed, autofixes, type SkippedFix } from './apply';
-
-/** Most lint-and-fix rounds for one file (a fix can reveal findings beneath it, e.g. under a renamed key). */
-const MAX_PASSES = 10;
+import { FIX_PASSES } from '../util/fix-value';
 
 /** What fixing a text did. */
 export interface FixTextResult {
@@ -45,7 +43,7 @@ export function fixText(text: string, options: LintTextOptions = {}, choose: Fix
   let result = lintText(current, all);
   const skipped = new Map<string, SkippedFix>();
   let applied = 0;
-  for (let pass = 0; pass < MAX_PASSES && result.source.ok; pass++) {
+  for (let pass = 0; pass < FIX_PASSES && result.source.ok; pass++) {
     const wanted = choose.leave ? result.diagnostics.filter((d) => !choose.leave!(d)) : result.diagnostics;
     const fixes = autofixes(wanted).filter((f) => !skipped.has(fixKey(f)));
     if (fixes.length === 0) break;

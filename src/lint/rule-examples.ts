@@ -5,7 +5,7 @@ import { catalogWith } from '../engine/catalog';
 import { collectReports } from '../engine/run';
 import { ruleKinds, type InvalidRuleExample, type Rule, type RuleExample } from '../rule-api/types';
 import type { Diagnostic, Fix } from '../core/diagnostics';
-import { intendedValue, jsonEqual } from '../util/fix-value';
+import { autofixes as autofixesOf, FIX_PASSES, intendedValue, jsonEqual } from '../util/fix-value';
 
 /** The clock of rule examples that do not name their own `now`. */
 export const EXAMPLE_NOW = '2026-06-01T00:00:00Z';
@@ -53,15 +53,20 @@ export interface ExampleFixResults {
   suggestions: Map<string, ExampleSuggestionResult[]>;
 }
 
-/** What the rule's own findings `own` in an example on `doc` offer, applied to the document. */
-export function exampleFixResults(doc: unknown, own: readonly Diagnostic[]): ExampleFixResults {
+/**
+ * What the rule's own findings `own` in an invalid example offer, applied to its document. The
+ * autofixes are applied as `--fix` applies them: together, then again to what the fixed document
+ * still shows, for as many rounds as `--fix` makes.
+ */
+export function exampleFixResults(rule: Rule, ex: InvalidRuleExample, own: readonly Diagnostic[]): ExampleFixResults {
+  const doc = ex.doc;
   const autofixes: Fix[] = [];
   const suggestions = new Map<string, ExampleSuggestionResult[]>();
   for (const d of own) {
     const others: ExampleSuggestionResult[] = [];
+    autofixes.push(...autofixesOf([d]));
     for (const s of d.suggestions ?? []) {
-      if (s.autofix && s.fix) autofixes.push(s.fix);
-      else
+      if (!(s.autofix && s.fix))
         others.push({
           message: s.message,
           ...(s.fix ? { fix: s.fix } : {}),
@@ -70,16 +75,23 @@ export function exampleFixResults(doc: unknown, own: readonly Diagnostic[]): Exa
     }
     suggestions.set(d.pointer, others);
   }
-  return { autofixes, output: intendedValue(doc, autofixes), suggestions };
+  let output = intendedValue(doc, autofixes);
+  for (let pass = 1; pass < FIX_PASSES && output !== undefined && autofixes.length > 0; pass++) {
+    const found = lint(exampleKind(rule, ex), output, exampleLintOptions(rule, ex)).diagnostics;
+    const more = autofixesOf(found.filter((d) => d.code === rule.id));
+    if (more.length === 0) break;
+    output = intendedValue(output, more);
+  }
+  return { autofixes, output, suggestions };
 }
 
 const shown = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
 /** Whether an invalid example states the autofix output and the suggestions its findings have; undefined when it does. */
-function fixProblem(ex: InvalidRuleExample, own: readonly Diagnostic[], label: string): string | undefined {
-  const results = exampleFixResults(ex.doc, own);
+function fixProblem(rule: Rule, ex: InvalidRuleExample, own: readonly Diagnostic[], label: string): string | undefined {
+  const results = exampleFixResults(rule, ex, own);
   if (results.output === undefined)
-    return `${label}: the autofixes of the findings do not fit the document together, so --fix cannot apply them in one pass`;
+    return `${label}: the autofixes of the findings do not fit the document (together, or as JSON), so --fix cannot apply them`;
   if (!jsonEqual(ex.output === undefined ? ex.doc : ex.output, results.output))
     return ex.output === undefined
       ? `${label}: --fix changes the document; state the result as output: ${shown(results.output)}`
@@ -117,7 +129,7 @@ function invalidProblem(rule: Rule, ex: InvalidRuleExample, label: string): stri
   const pointers = at(ex.errors.map((e) => ({ pointer: e.pointer })));
   if (at(own.map((d) => ({ pointer: d.pointer }))) !== pointers)
     return `${label}: expected findings at ${pointers}, found ${at(own.map((d) => ({ pointer: d.pointer })))}`;
-  const unfixed = fixProblem(ex, own, label);
+  const unfixed = fixProblem(rule, ex, own, label);
   if (unfixed) return unfixed;
   if (!rule.check) return undefined;
   const structural = new Set<string>(rule.structuralMessages ?? []);

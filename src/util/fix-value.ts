@@ -1,10 +1,30 @@
 /** What fixes do to a parsed value: the value a fixed file must parse to, shared by `--fix`'s check and the rule examples' check. */
-import type { Fix } from '../core/diagnostics';
+import type { Diagnostic, Fix } from '../core/diagnostics';
 import { isObject, parsePointer } from './pointer';
+import { isPlainJson } from './plain-json';
+
+/** The fixes `--fix` applies unasked: the autofix suggestions of the diagnostics. */
+export function autofixes(diagnostics: readonly Diagnostic[]): Fix[] {
+  const out: Fix[] = [];
+  for (const d of diagnostics) for (const s of d.suggestions ?? []) if (s.autofix && s.fix) out.push(s.fix);
+  return out;
+}
+
+/** Most lint-and-fix rounds for one file (a fix can reveal findings beneath it, e.g. under a renamed key). */
+export const FIX_PASSES = 10;
 
 /** Applies fixes to a copy of a value: what the fixed file must parse to. Undefined when a fix does not fit the value. */
 export function intendedValue(value: unknown, fixes: readonly Fix[]): unknown {
-  const root = { v: structuredClone(value) as unknown };
+  let copy: unknown;
+  try {
+    copy = structuredClone(value);
+  } catch {
+    // A value that cannot be copied (a function in it) is not one a file parses to.
+    return undefined;
+  }
+  // A fix whose value JSON cannot carry is one no file can hold.
+  if (fixes.some((f) => f.kind === 'replace-value' && !isPlainJson(f.value, 0))) return undefined;
+  const root = { v: copy };
   // Every target is resolved before anything changes, so that fixes never see each other's effects.
   const targets: { fix: Fix; parent: unknown; key: string }[] = [];
   for (const fix of fixes) {
@@ -21,7 +41,13 @@ export function intendedValue(value: unknown, fixes: readonly Fix[]): unknown {
     targets.push({ fix, parent, key });
   }
   const removedItems = new Map<unknown[], Set<number>>();
-  for (const { fix, parent, key } of targets) {
+  // Values change before keys are renamed, as in the text (a key comes before its value, and the
+  // edits are made last first): a rename and a replacement of one entry both apply to it.
+  const ordered = [
+    ...targets.filter((t) => t.fix.kind !== 'rename-key'),
+    ...targets.filter((t) => t.fix.kind === 'rename-key'),
+  ];
+  for (const { fix, parent, key } of ordered) {
     const p = parent as Record<string, unknown>;
     if (fix.kind === 'replace-value') p[key] = structuredClone(fix.value);
     else if (fix.kind === 'rename-key') {
