@@ -1,6 +1,6 @@
 /**
  * Any input is linted, never a crash: valid documents of every kind, mutated at random (a value
- * replaced by any JSON value, a key removed or added), through `lint`; their JSON and YAML texts
+ * replaced by any JSON value or by one no JSON parser makes, a key removed or added), through `lint`; their JSON and YAML texts
  * with random edits through `lintText` and `--fix`; and through the command line. In CI each
  * property runs a few hundred times; `npm run fuzz` runs them for over a million values.
  */
@@ -119,6 +119,59 @@ describe('fuzz: any input is linted, never a crash', () => {
           expect(JSON.stringify(value)).toBe(before);
         }),
         { numRuns: fuzzRuns(400, 0.75), seed: fuzzSeed(8_0201) },
+      );
+    },
+    FUZZ_LIMIT,
+  );
+
+  it(
+    'lint: values no JSON parser makes, in place of any node (class instances, null prototypes, holes, shared objects)',
+    () => {
+      class Holder {
+        constructor(fields: object) {
+          Object.assign(this, fields);
+        }
+      }
+      /** Non-JSON stand-ins for a node: each keeps the node's own data where it has any. */
+      const HOSTILE: ((v: unknown) => unknown)[] = [
+        (v) => (v && typeof v === 'object' && !Array.isArray(v) ? new Holder(v) : new Holder({})),
+        (v) => Object.assign(Object.create(null) as object, v && typeof v === 'object' ? v : {}),
+        (v) => (Array.isArray(v) ? Object.assign(new Array<unknown>(v.length + 2), v) : new Array(3)),
+        (v) => Object.freeze(Array.isArray(v) ? [...(v as unknown[])] : { ...(v as object) }),
+        () => new Date(0),
+        () => new Map([['name', 'x']]),
+        () => NaN,
+        () => -0,
+        () => 10n,
+        () => Symbol('s'),
+        () => undefined,
+      ];
+      const hostile = fc
+        .record({ fixture: fc.constantFrom(...FIXTURES), at: fc.nat(), how: fc.nat(), share: fc.boolean() })
+        .map(({ fixture, at, how, share }) => {
+          const value = clone(fixture.value);
+          const nodes = [...walkValue(value)].filter(([p]) => p !== '');
+          if (nodes.length === 0) return { kind: fixture.kind, value };
+          const [pointer, node] = nodes[at % nodes.length]!;
+          const parentPointer = pointer.slice(0, pointer.lastIndexOf('/'));
+          const key = pointer
+            .slice(pointer.lastIndexOf('/') + 1)
+            .replace(/~1/g, '/')
+            .replace(/~0/g, '~');
+          const parent = (parentPointer === '' ? value : nodes.find(([p]) => p === parentPointer)?.[1]) as Record<
+            string,
+            unknown
+          >;
+          // The same object twice (as a YAML alias makes it), or a stand-in no JSON parser makes.
+          parent[key] = share && nodes[0] ? nodes[0][1] : HOSTILE[how % HOSTILE.length]!(node);
+          return { kind: fixture.kind, value };
+        });
+      fc.assert(
+        fc.property(hostile, ({ kind, value }) => {
+          const r = lint(kind, value);
+          expectWellFormed(r.diagnostics);
+        }),
+        { numRuns: fuzzRuns(400, 0.1), seed: fuzzSeed(8_0205) },
       );
     },
     FUZZ_LIMIT,
