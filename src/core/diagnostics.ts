@@ -98,6 +98,8 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
  * keeps its own `internal-error` (they all sit at the root; the message names the rule).
  */
 export function normalizeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  // Nothing to merge or order in a list of one.
+  if (list.length < 2) return list.slice();
   const best = new Map<string, Diagnostic>();
   for (const d of list) {
     const key = `${d.pointer}\u0000${d.code}${d.code === 'internal-error' ? `\u0000${d.message}` : ''}`;

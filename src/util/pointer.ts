@@ -10,13 +10,25 @@ export function escapeToken(token: string | number): string {
 export const toPointer = (tokens: readonly (string | number)[]): string =>
   tokens.length === 0 ? '' : `/${tokens.map(escapeToken).join('/')}`;
 
-/** Splits a pointer into its unescaped reference tokens. */
-export function parsePointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  const tokens = pointer.slice(1).split('/');
+const NO_TOKENS: readonly string[] = Object.freeze([]);
+let lastPointer = '';
+let lastTokens: readonly string[] = NO_TOKENS;
+
+/**
+ * Splits a pointer into its unescaped reference tokens (read-only: the last answer is kept, as a
+ * finding's pointer is read several times in a row to describe it).
+ */
+export function parsePointer(pointer: string): readonly string[] {
+  if (pointer === '') return NO_TOKENS;
+  if (pointer === lastPointer) return lastTokens;
+  const split = pointer.slice(1).split('/');
   // Escapes are rare: most pointers have no `~` to undo.
-  if (!pointer.includes('~')) return tokens;
-  return tokens.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = Object.freeze(
+    pointer.includes('~') ? split.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')) : split,
+  );
+  lastPointer = pointer;
+  lastTokens = tokens;
+  return tokens;
 }
 
 /** Appends tokens to a pointer. */
