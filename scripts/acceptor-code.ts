@@ -64,6 +64,7 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
   };
   const byBody = new Map<string, string>();
   const enums = new Map<string, string>();
+  const formats = new Set<string>();
 
   /** Compiles a definition under its own name (it may refer to itself). */
   function compileNamed(schema: Schema, name: string): void {
@@ -111,11 +112,10 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     for (const t of types) {
       switch (t) {
         case 'string': {
-          const f = schema.format === undefined ? '' : ` && FORMAT_${formatName(schema.format)}(v)`;
           branches.push(
-            f === ''
+            schema.format === undefined
               ? `if (typeof v === 'string') return 0;`
-              : `if (typeof v === 'string') return ${f.slice(4)} ? 0 : 1;`,
+              : `if (typeof v === 'string') return ${formatCheck(schema.format)}(v) ? 0 : 1;`,
           );
           break;
         }
@@ -144,12 +144,15 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     return body.join('\n  ');
   }
 
-  function formatName(format: unknown): string {
+  /** The constant holding a format's check, declared on first use. */
+  function formatCheck(format: unknown): string {
     if (typeof format !== 'string' || !/^\w+$/.test(format)) throw new Error(`acceptors: bad format ${String(format)}`);
     const c = `FORMAT_${format}`;
-    if (!constants.some((x) => x.startsWith(`const ${c} `)))
+    if (!formats.has(format)) {
+      formats.add(format);
       constants.push(`const ${c} = formatChecks[${JSON.stringify(format)}];`);
-    return format;
+    }
+    return c;
   }
 
   function objectBranch(schema: Schema): string {

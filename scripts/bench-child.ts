@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import type * as Library from '../src/index';
+import { calibrate, median, perCall, warmUp } from './bench-timing';
 import {
   brokerResponse,
   largeResponse,
@@ -101,36 +102,6 @@ function scaleByFindings(n: number, keepAll: boolean): Case {
   const options = keepAll ? { filename: 'f.json', maxFindings: 4 * n + 100 } : { filename: 'f.json' };
   return { work: () => lintText(large, options), baseline: () => lintText(small, options), rounds: 3 };
 }
-
-const cpuMicros = () => {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-};
-
-/** CPU µs per call over `n` calls. */
-function perCall(fn: () => unknown, n: number): number {
-  const t0 = cpuMicros();
-  for (let i = 0; i < n; i++) fn();
-  return (cpuMicros() - t0) / n;
-}
-
-/** Calls `fn` until it has used `micros` of CPU (twice at least): lint needs about a second before V8 has optimised it. */
-function warmUp(fn: () => unknown, micros: number): void {
-  const t0 = cpuMicros();
-  for (let i = 0; i < 2 || cpuMicros() - t0 < micros; i++) fn();
-}
-
-/** Calls per sample so that one sample takes at least `minMicros` of CPU. */
-function calibrate(fn: () => unknown, minMicros: number): number {
-  let n = 1;
-  for (;;) {
-    const us = perCall(fn, n) * n;
-    if (us >= minMicros || n >= 1 << 20) return n;
-    n *= Math.min(16, Math.max(2, Math.ceil(minMicros / Math.max(us, 1))));
-  }
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Measures a figure: warm-up, then rounds of baseline, work, baseline. */
 function measureCpu(c: Case, quick: boolean): CpuSample {

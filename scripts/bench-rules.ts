@@ -5,27 +5,17 @@
  * bundled by esbuild (not under tsx, whose kept function names cost more than small rules do).
  */
 import { brokerResponse, largeResponse, typicalRequest } from './bench-inputs';
+import { calibrate, median, perCall, warmUp } from './bench-timing';
 import { catalogWith } from '../src/engine/catalog';
 import { runRules, type RunSettings } from '../src/engine/run';
 import { DEFAULT_TARGET_VERSION } from '../src/facts/target-version';
 import type { DocumentKind } from '../src/model/kinds';
 
-const cpu = (): number => {
-  const u = process.cpuUsage();
-  return u.user + u.system;
-};
-
-/** Median microseconds per call of `f`, over five rounds sized to take about 20 ms each. */
-function perCall(f: () => unknown): number {
-  let n = 1;
-  for (let t0 = cpu(); cpu() - t0 < 5_000; n *= 2) for (let i = 0; i < n; i++) f();
-  const rounds: number[] = [];
-  for (let r = 0; r < 5; r++) {
-    const t0 = cpu();
-    for (let i = 0; i < n; i++) f();
-    rounds.push((cpu() - t0) / n);
-  }
-  return rounds.sort((a, b) => a - b)[2]!;
+/** Median CPU µs per call of `f`, over five samples of at least 5 ms each, after 0.2 s of warm-up (V8 needs that long). */
+function cost(f: () => unknown): number {
+  warmUp(f, 200_000);
+  const n = calibrate(f, 5_000);
+  return median(Array.from({ length: 5 }, () => perCall(f, n)));
 }
 
 const catalog = catalogWith(undefined, 'bench');
@@ -36,7 +26,7 @@ const documents: [string, DocumentKind, string][] = [
 ];
 for (const [label, kind, text] of documents) {
   const value: unknown = JSON.parse(text);
-  const parse = perCall(() => JSON.parse(text));
+  const parse = cost(() => JSON.parse(text));
   const settingsFor = (only?: string): RunSettings => ({
     kind,
     targetVersion: DEFAULT_TARGET_VERSION,
@@ -47,6 +37,9 @@ for (const [label, kind, text] of documents) {
     maxFindings: 2000,
     catalog,
   });
+  // Every rule together first, before the one-rule runs have taught the engine other settings.
+  const everyRule = settingsFor();
+  const all = cost(() => runRules(value, everyRule));
   const ids = catalog
     .forKind(kind)
     .filter((r) => r.check)
@@ -54,15 +47,14 @@ for (const [label, kind, text] of documents) {
   const each = ids.map((id) => [id, settingsFor(id)] as const);
   const noRule = settingsFor('(none)');
   // Warm every rule first, and take the engine's own cost both before and after: the lower is subtracted.
-  for (const [, s] of each) perCall(() => runRules(value, s));
+  for (const [, s] of each) cost(() => runRules(value, s));
   const none = Math.min(
-    perCall(() => runRules(value, noRule)),
-    perCall(() => runRules(value, noRule)),
+    cost(() => runRules(value, noRule)),
+    cost(() => runRules(value, noRule)),
   );
   const rows = each
-    .map(([id, s]) => [id, Math.max(0, perCall(() => runRules(value, s)) - none)] as const)
+    .map(([id, s]) => [id, Math.max(0, cost(() => runRules(value, s)) - none)] as const)
     .sort((a, b) => b[1] - a[1]);
-  const all = perCall(() => runRules(value, settingsFor()));
   console.log(
     `\n${label}: JSON.parse ${parse.toFixed(2)} µs; all rules ${all.toFixed(2)} µs (${(all / parse).toFixed(2)}×); the engine with every rule off ${none.toFixed(2)} µs`,
   );

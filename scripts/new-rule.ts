@@ -11,7 +11,7 @@ import { ruleIndexFile } from './rule-index';
 /** The source of a new rule (importing the rule API from `api`): a working check of `name` in every shadow link it applies to, with examples to edit. */
 export function ruleScaffold(id: string, trait: KindTrait = 'request-link', api = '../rule-api'): string {
   return `import { defineRule } from '${api}/types';
-import { exampleClient, exampleLink, stringAt } from '${api}/helpers';
+import { exampleClient, exampleLink, ownString } from '${api}/helpers';
 
 /** TODO: one line on what this rule checks. */
 export default defineRule({
@@ -25,9 +25,9 @@ export default defineRule({
   },
   messages: { empty: '\`name\` is empty: give the link a name.' },
   check(ctx) {
-    if (!ctx.link) return;
-    const name = stringAt({ value: ctx.link.value, pointer: ctx.link.pointer }, 'name');
-    if (name && name.value === '') ctx.report({ messageId: 'empty', pointer: name.pointer });
+    // Read raw values; build the pointer only to report (a clean document allocates nothing).
+    if (ctx.link && ownString(ctx.link.value, 'name') === '')
+      ctx.report({ messageId: 'empty', pointer: \`\${ctx.link.pointer}/name\` });
   },
   examples: {
     valid: [{ doc: exampleLink(exampleClient()) }],

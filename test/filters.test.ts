@@ -1,7 +1,12 @@
-/** previewFilters follows the server's filter semantics, including its special topics. */
+/**
+ * previewFilters follows the server's filter semantics, including its special topics; filter-redundant
+ * judges short and long lists alike.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { previewFilters } from '../src/facts/filters';
+import { lint } from '../src/index';
+import { fuzzRuns, fuzzSeed } from './support/fuzz';
 
 const f = (filterType: 'INCLUDE' | 'EXCLUDE', patternType: 'LITERAL' | 'PREFIX', name: string) => ({
   filterType: `FILTER_TYPE_${filterType}`,
@@ -128,5 +133,32 @@ describe('previewFilters', () => {
       expect(() => previewFilters(link([]), names as never)).toThrow(message);
     }
     expect(previewFilters(link([]), {})).toEqual({ topics: [], groups: [] });
+  });
+});
+
+describe('filter-redundant', () => {
+  it('judges a short list (compared pair by pair) as a long one (indexed) does', () => {
+    // Filters whose fields repeat often, with odd values: NaN, null, numbers, objects.
+    const field = (xs: unknown[]) => fc.constantFrom(...xs);
+    const filter = fc.oneof(
+      fc.record({
+        filterType: field(['FILTER_TYPE_INCLUDE', 'FILTER_TYPE_EXCLUDE', 'FILTER_TYPE_UNSPECIFIED', null, NaN]),
+        patternType: field(['PATTERN_TYPE_LITERAL', 'PATTERN_TYPE_PREFIX', 7, NaN, {}]),
+        name: field(['*', 'a', 'b', '_svc_x', '__svc_y', 0, NaN, null, []]),
+      }),
+      field([1, 'x', null]),
+    );
+    const findings = (filters: unknown[]) =>
+      lint('ShadowLink', link(filters, filters), { rules: { 'filter-redundant': 'warning' } })
+        .diagnostics.filter((d) => d.code === 'filter-redundant')
+        .map((d) => `${d.pointer} ${d.message}`);
+    fc.assert(
+      fc.property(fc.array(filter, { maxLength: 16 }), (filters) => {
+        // Items that are not objects count for nothing, but make the list long enough to be indexed.
+        const padded = [...filters, ...Array.from({ length: 17 }, () => 0)];
+        expect(findings(padded)).toEqual(findings(filters));
+      }),
+      { numRuns: fuzzRuns(300, 0.02), seed: fuzzSeed(17_0701) },
+    );
   });
 });

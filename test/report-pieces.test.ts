@@ -6,7 +6,7 @@
 import { constants } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FORMATTERS, FORMAT_NAMES, type FormatOptions } from '../src/format/index';
+import { formatDescriptor, FORMAT_NAMES, type FormatOptions } from '../src/format/index';
 import { prettyJsonPieces } from '../src/format/pieces';
 import { batches } from '../src/util/batches';
 import type { Diagnostic } from '../src/core/diagnostics';
@@ -94,7 +94,7 @@ describe('formatters return pieces', () => {
   it('every format: the pieces make up the whole report, none growing with the number of findings', () => {
     const many = results(20_000);
     for (const name of FORMAT_NAMES) {
-      const pieces = FORMATTERS[name](many, OPTIONS);
+      const pieces = formatDescriptor(name).formatter(many, OPTIONS);
       expect(total(pieces), name).toBeGreaterThan(2 << 20);
       expect(longest(pieces), name).toBeLessThan(Math.min(3 << 20, total(pieces) / 3));
       const text = pieces.join('');
@@ -113,7 +113,7 @@ describe('formatters return pieces', () => {
   it('stylish and junit take 300,000 findings in one file (more rows than a call takes arguments)', () => {
     const many = results(300_000);
     for (const name of ['stylish', 'junit'] as const) {
-      const pieces = FORMATTERS[name](many, OPTIONS);
+      const pieces = formatDescriptor(name).formatter(many, OPTIONS);
       expect(
         pieces.some((p) => p.includes('extra299999')),
         name,

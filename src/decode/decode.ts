@@ -91,9 +91,6 @@ function focusOn(pointers: readonly string[]): Focus {
   return root;
 }
 
-/** Marks a field the decoded message leaves out (a `null` message or list). */
-const NOT_SET = Symbol('not set');
-
 class Decoder {
   readonly diagnostics: Diagnostic[] = [];
   readonly origins = new WeakMap<object, Origin>();
@@ -178,16 +175,6 @@ class Decoder {
   private message(value: Node, schema: Node, at: string, depth: number, focus: Focus): unknown {
     const names = namesOf(schema);
     const props = schema.properties as Record<string, Node>;
-    // Keys all spelt as the schema spells them (the usual case): no renames, no field written twice.
-    let canonical = true;
-    for (const key in value) {
-      const json = names.get(key);
-      if (json !== undefined && json !== key) {
-        canonical = false;
-        break;
-      }
-    }
-    if (canonical) return this.canonicalMessage(value, names, props, at, depth, focus);
     let out: Node | undefined;
     const keys = new Map<string, string>();
     const writtenAs = new Map<string, string>();
@@ -283,56 +270,6 @@ class Decoder {
     if (!out) return value;
     this.origins.set(out, { at, ...(keys.size > 0 ? { keys } : {}) });
     return out;
-  }
-
-  /** `message` for an object whose keys are all spelt as the schema spells them: only values may change. */
-  private canonicalMessage(
-    value: Node,
-    names: ReadonlyMap<string, string>,
-    props: Record<string, Node>,
-    at: string,
-    depth: number,
-    focus: Focus,
-  ): unknown {
-    let out: Node | undefined;
-    const keys = Object.keys(value);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      const raw = value[key];
-      if (!names.has(key)) {
-        if (out) out[key] = raw;
-        continue;
-      }
-      const fieldSchema = props[key];
-      const decoded =
-        raw === null && (isMessage(fieldSchema) || isList(fieldSchema))
-          ? NOT_SET
-          : this.focused(raw, fieldSchema, at, key, depth, focus);
-      if (decoded === raw && !out) continue;
-      if (!out) {
-        // Copy the keys before the first one that changes, unchanged and in order.
-        out = {};
-        for (let j = 0; j < i; j++) out[keys[j]!] = value[keys[j]!];
-      }
-      // `null` for a message or a list means "not set" to the server: the key is dropped.
-      if (decoded !== NOT_SET) out[key] = decoded;
-    }
-    if (!out) return value;
-    this.origins.set(out, { at });
-    return out;
-  }
-
-  /** The decoded value of `raw` at `key` of `at`, or `raw` itself when the focus leaves it out. */
-  private focused(
-    raw: unknown,
-    schema: Node | undefined,
-    at: string,
-    key: string,
-    depth: number,
-    focus: Focus,
-  ): unknown {
-    const inner = within(focus, key);
-    return inner ? this.decode(raw, schema, childPointer(at, key), depth + 1, inner) : raw;
   }
 
   private list(value: unknown[], itemSchema: Node | undefined, at: string, depth: number, focus: Focus): unknown {

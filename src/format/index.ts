@@ -77,12 +77,6 @@ export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
 /** The format used when none is given. */
 export const DEFAULT_FORMAT: FormatName = FORMAT_NAMES[0]!;
 
-/** Formatters by `--format` name. */
-export const FORMATTERS = Object.fromEntries(FORMAT_NAMES.map((n) => [n, FORMATS[n].formatter])) as Record<
-  FormatName,
-  Formatter
->;
-
 /** True when `name` is an output format. */
 export const isFormatName = (name: unknown): name is FormatName =>
   typeof name === 'string' && Object.hasOwn(FORMATS, name);

@@ -6,6 +6,7 @@ import { collectReports } from '../engine/run';
 import { ruleKinds, type InvalidRuleExample, type Rule, type RuleExample } from '../rule-api/types';
 import type { Diagnostic, Fix } from '../core/diagnostics';
 import { autofixes as autofixesOf, FIX_PASSES, intendedValue, jsonEqual } from '../util/fix-value';
+import { collectSecrets, MASK } from '../secrets/redact';
 
 /** The clock of rule examples that do not name their own `now`. */
 export const EXAMPLE_NOW = '2026-06-01T00:00:00Z';
@@ -85,7 +86,14 @@ export function exampleFixResults(rule: Rule, ex: InvalidRuleExample, own: reado
   return { autofixes, output, suggestions };
 }
 
-const shown = (value: unknown): string => JSON.stringify(value) ?? String(value);
+/** A document for a problem line, its secrets (values under credential keys, private keys) masked as every output masks them. */
+function shown(value: unknown): string {
+  const secrets = collectSecrets(value);
+  const text = JSON.stringify(value, (_key, v: unknown) =>
+    (typeof v === 'string' || typeof v === 'number') && secrets.includes(String(v)) ? MASK : v,
+  );
+  return text ?? String(value);
+}
 
 /** Whether an invalid example states the autofix output and the suggestions its findings have; undefined when it does. */
 function fixProblem(rule: Rule, ex: InvalidRuleExample, own: readonly Diagnostic[], label: string): string | undefined {

@@ -67,46 +67,53 @@ export const configurations = (ctx: Pick<RuleContext, 'link'>): Located<JsonObje
 
 /** Marks a lookup in the per-lint cache that found nothing (one `get` answers both questions). */
 const ABSENT = Symbol('absent');
+/** What `recall` answers for a key not looked up yet in this lint. */
+const NOT_YET = Symbol('not yet');
+
+/** What this lint found for `key` before (undefined: nothing there), or NOT_YET. */
+function recall(link: LinkLocation, key: string): unknown {
+  const hit = link.sections?.get(key);
+  return hit === undefined ? NOT_YET : hit === ABSENT ? undefined : hit;
+}
+
+/** Keeps what this lint found for `key` (absence included), and returns it. */
+function remember<T>(link: LinkLocation, key: string, found: T | undefined): T | undefined {
+  link.sections?.set(key, found ?? ABSENT);
+  return found;
+}
 
 /** The link's `configurations.<section>` object (`''`: `configurations` itself); looked up once per lint. */
 export function section(ctx: Pick<RuleContext, 'link'>, name: string): Located<JsonObject> | undefined {
   const link = ctx.link as LinkLocation | undefined;
   if (!link) return undefined;
-  const cache = link.sections;
-  const hit = cache?.get(name);
-  if (hit !== undefined) return hit === ABSENT ? undefined : (hit as Located<JsonObject>);
-  const found = name === '' ? objectAt(link, 'configurations') : objectAt(section(ctx, ''), name);
-  cache?.set(name, found ?? ABSENT);
-  return found;
+  const hit = recall(link, name);
+  if (hit !== NOT_YET) return hit as Located<JsonObject> | undefined;
+  return remember(link, name, name === '' ? objectAt(link, 'configurations') : objectAt(section(ctx, ''), name));
 }
 
 /** Which kind of name filter list. */
 export type FilterList = 'topic' | 'group';
 
-/** The topic (auto-create) or consumer-group filters of a link, each located. */
-export function nameFilters(ctx: Pick<RuleContext, 'link'>, list: FilterList): Located[] {
-  return list === 'topic'
-    ? itemsAt(section(ctx, 'topicMetadataSyncOptions'), 'autoCreateShadowTopicFilters')
-    : itemsAt(section(ctx, 'consumerOffsetSyncOptions'), 'groupFilters');
-}
+/** Where each filter list sits: its section, its key there, and its key in the per-lint cache. */
+const LIST_PLACES: Readonly<Record<FilterList | 'acl', readonly [string, string, string]>> = {
+  // Section names never start with "#": the lists' cache keys cannot meet theirs.
+  topic: ['topicMetadataSyncOptions', 'autoCreateShadowTopicFilters', '#topic'],
+  group: ['consumerOffsetSyncOptions', 'groupFilters', '#group'],
+  acl: ['securitySyncOptions', 'aclFilters', '#acl'],
+};
 
 /**
- * The located filter list itself (the array, or whatever is written there), if present; looked up
- * once per lint. Rules read its items in place (`list.value[i]`) and build pointers only to report.
+ * The located topic, group or ACL filter list itself (the array, or whatever is written there), if
+ * present; looked up once per lint. Rules read its items in place (`list.value[i]`) and build
+ * pointers (`childPointer(list.pointer, i, …)`) only to report.
  */
-export function filterListAt(ctx: Pick<RuleContext, 'link'>, list: FilterList): Located | undefined {
+export function filterListAt(ctx: Pick<RuleContext, 'link'>, list: FilterList | 'acl'): Located | undefined {
   const link = ctx.link as LinkLocation | undefined;
   if (!link) return undefined;
-  const key = list === 'topic' ? '#topic-filters' : '#group-filters';
-  const cache = link.sections;
-  const hit = cache?.get(key);
-  if (hit !== undefined) return hit === ABSENT ? undefined : (hit as Located);
-  const found =
-    list === 'topic'
-      ? path(section(ctx, 'topicMetadataSyncOptions'), 'autoCreateShadowTopicFilters')
-      : path(section(ctx, 'consumerOffsetSyncOptions'), 'groupFilters');
-  cache?.set(key, found ?? ABSENT);
-  return found;
+  const [name, key, cacheKey] = LIST_PLACES[list];
+  const hit = recall(link, cacheKey);
+  if (hit !== NOT_YET) return hit as Located | undefined;
+  return remember(link, cacheKey, path(section(ctx, name), key));
 }
 
 /** Message data for a filter name written as a glob (`orders*`): the name, and the prefix a PREFIX filter would use. */
@@ -154,21 +161,6 @@ export function ownString(v: unknown, key: string): string | undefined {
 export function ownObject(v: unknown, key: string): JsonObject | undefined {
   const o = own(v, key);
   return isObject(o) ? o : undefined;
-}
-
-/** The raw value of `configurations.<name>.<key>`, or undefined; the section lookup is the cached one. */
-export function sectionField(ctx: Pick<RuleContext, 'link'>, name: string, key: string): unknown {
-  return own(section(ctx, name)?.value, key);
-}
-
-/** The pointer of `configurations.<name>.<key>` and then `tokens`: for reports, as it builds strings. */
-export function sectionFieldPointer(
-  ctx: Pick<RuleContext, 'link'>,
-  name: string,
-  key: string,
-  ...tokens: (string | number)[]
-): string {
-  return childPointer(childPointer(section(ctx, name)?.pointer ?? '', key), ...tokens);
 }
 
 // ---------------------------------------------------------------------------------------------------

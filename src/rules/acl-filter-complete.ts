@@ -1,6 +1,6 @@
 import { defineRule, type RuleContext } from '../rule-api/types';
-import { exampleLink, sectionField, sectionFieldPointer } from '../rule-api/helpers';
-import { isObject, own, type JsonObject } from '../util/pointer';
+import { exampleLink, filterListAt } from '../rule-api/helpers';
+import { childPointer, isObject, own, type JsonObject } from '../util/pointer';
 
 const ANY_ACCESS = { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' };
 const ANY_RESOURCE = { resourceType: 'ACL_RESOURCE_ANY', patternType: 'ACL_PATTERN_ANY' };
@@ -11,9 +11,8 @@ function isMissing(filter: JsonObject, field: string): boolean {
   return v === undefined || v === null;
 }
 
-function missing(ctx: RuleContext, index: number, field: string, any: JsonObject): void {
-  // The item's pointer, then the field appended unescaped, as the field names need no escaping.
-  const pointer = `${sectionFieldPointer(ctx, 'securitySyncOptions', 'aclFilters', index)}/${field}`;
+function missing(ctx: RuleContext, listPointer: string, index: number, field: string, any: JsonObject): void {
+  const pointer = childPointer(listPointer, index, field);
   ctx.report({
     messageId: 'missing',
     pointer,
@@ -42,13 +41,14 @@ export default defineRule({
       'aclFilters[{index}] has no `{field}`; the server reads it as UNSPECIFIED and refuses the request. Add `{field}` (use the *_ANY values to match everything).',
   },
   check(ctx) {
-    const filters = sectionField(ctx, 'securitySyncOptions', 'aclFilters');
+    const list = filterListAt(ctx, 'acl');
+    const filters = list?.value;
     if (!Array.isArray(filters)) return;
     for (let index = 0; index < filters.length; index++) {
       const f = filters[index];
       if (!isObject(f)) continue;
-      if (isMissing(f, 'resourceFilter')) missing(ctx, index, 'resourceFilter', ANY_RESOURCE);
-      if (isMissing(f, 'accessFilter')) missing(ctx, index, 'accessFilter', ANY_ACCESS);
+      if (isMissing(f, 'resourceFilter')) missing(ctx, list!.pointer, index, 'resourceFilter', ANY_RESOURCE);
+      if (isMissing(f, 'accessFilter')) missing(ctx, list!.pointer, index, 'accessFilter', ANY_ACCESS);
     }
   },
   examples: {

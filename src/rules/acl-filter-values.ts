@@ -1,5 +1,6 @@
-import { defineRule, type RuleContext } from '../rule-api/types';
-import { exampleLink, ownObject, ownString, sectionField, sectionFieldPointer } from '../rule-api/helpers';
+import { defineRule } from '../rule-api/types';
+import { exampleLink, filterListAt, ownObject, ownString } from '../rule-api/helpers';
+import { childPointer } from '../util/pointer';
 
 const OPERATION_PREFIX = 'ACL_OPERATION_';
 
@@ -24,17 +25,9 @@ const OPERATIONS_BY_RESOURCE: Readonly<Record<string, readonly string[]>> = Obje
   Object.entries(OPERATIONS).map(([type, ops]) => [type, ops.map((op) => OPERATION_PREFIX + op)]),
 );
 
-const KNOWN_TYPES: readonly string[] = Object.keys(OPERATIONS_BY_RESOURCE);
-const KNOWN_OPERATIONS: readonly (readonly string[])[] = Object.values(OPERATIONS_BY_RESOURCE);
-
-/**
- * The operations of a known resource type, compared one by one (a lookup by a parsed string first
- * hashes it); undefined for any other type, including names of Object.prototype's members.
- */
-function operationsOf(type: string): readonly string[] | undefined {
-  for (let k = 0; k < KNOWN_TYPES.length; k++) if (type === KNOWN_TYPES[k]) return KNOWN_OPERATIONS[k];
-  return undefined;
-}
+/** The operations of a known resource type; undefined for any other type, including names of Object.prototype's members. */
+const operationsOf = (type: string): readonly string[] | undefined =>
+  Object.hasOwn(OPERATIONS_BY_RESOURCE, type) ? OPERATIONS_BY_RESOURCE[type] : undefined;
 
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
@@ -60,10 +53,6 @@ function isCidrOrGlob(s: string): boolean {
   return false;
 }
 
-/** The pointer of `aclFilters[i].<half>.<field>`, built only to report. */
-const at = (ctx: RuleContext, i: number, half: string, field: string): string =>
-  sectionFieldPointer(ctx, 'securitySyncOptions', 'aclFilters', i, half, field);
-
 /** ACL filter values the server accepts but that do not match what their author meant. */
 export default defineRule({
   id: 'acl-filter-values',
@@ -83,8 +72,11 @@ export default defineRule({
     operation: '{operation} does not exist for {resource}, so this filter selects nothing. Use one of: {allowed}.',
   },
   check(ctx) {
-    const filters = sectionField(ctx, 'securitySyncOptions', 'aclFilters');
+    const list = filterListAt(ctx, 'acl');
+    const filters = list?.value;
     if (!Array.isArray(filters)) return;
+    // The pointer of `aclFilters[i].<half>.<field>`, built only to report.
+    const at = (i: number, half: string, field: string): string => childPointer(list!.pointer, i, half, field);
     for (let i = 0; i < filters.length; i++) {
       const access = ownObject(filters[i], 'accessFilter');
       const resource = ownObject(filters[i], 'resourceFilter');
@@ -92,28 +84,28 @@ export default defineRule({
       if (principal === '*')
         ctx.report({
           messageId: 'wildcard',
-          pointer: at(ctx, i, 'accessFilter', 'principal'),
+          pointer: at(i, 'accessFilter', 'principal'),
           data: { field: 'principal', what: 'principal' },
         });
       else if (principal !== undefined && !isPrincipal(principal))
         ctx.report({
           messageId: 'principal',
-          pointer: at(ctx, i, 'accessFilter', 'principal'),
+          pointer: at(i, 'accessFilter', 'principal'),
           data: { value: principal },
         });
       const host = ownString(access, 'host');
       if (host === '*')
         ctx.report({
           messageId: 'wildcard',
-          pointer: at(ctx, i, 'accessFilter', 'host'),
+          pointer: at(i, 'accessFilter', 'host'),
           data: { field: 'host', what: 'host' },
         });
       else if (host !== undefined && isCidrOrGlob(host))
-        ctx.report({ messageId: 'host', pointer: at(ctx, i, 'accessFilter', 'host'), data: { value: host } });
+        ctx.report({ messageId: 'host', pointer: at(i, 'accessFilter', 'host'), data: { value: host } });
       if (ownString(resource, 'name') === '*')
         ctx.report({
           messageId: 'wildcard',
-          pointer: at(ctx, i, 'resourceFilter', 'name'),
+          pointer: at(i, 'resourceFilter', 'name'),
           data: { field: 'name', what: 'resource' },
         });
       const type = ownString(resource, 'resourceType');
@@ -129,7 +121,7 @@ export default defineRule({
       ) {
         ctx.report({
           messageId: 'operation',
-          pointer: at(ctx, i, 'accessFilter', 'operation'),
+          pointer: at(i, 'accessFilter', 'operation'),
           data: { operation, resource: type!, allowed: ['ACL_OPERATION_ANY', ...allowed].join(', ') },
         });
       }

@@ -1,17 +1,11 @@
 import { defineRule, type RuleContext } from '../rule-api/types';
-import { exampleLink, filterListAt, sectionField, sectionFieldPointer, type Located } from '../rule-api/helpers';
+import { exampleLink, filterListAt, type Located } from '../rule-api/helpers';
 import { ENUM_ALIASES } from '../facts/enum-spelling';
 import { childPointer, own } from '../util/pointer';
 
-const ALIAS_NAMES: readonly string[] = Object.keys(ENUM_ALIASES);
-
 /** The name the server knows for an alias it does not, or undefined (also for a value that is not a string). */
-function aliasOf(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  // Compared with each alias rather than looked up: a lookup by a parsed string first hashes it.
-  for (let k = 0; k < ALIAS_NAMES.length; k++) if (value === ALIAS_NAMES[k]) return ENUM_ALIASES[value];
-  return undefined;
-}
+const aliasOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && Object.hasOwn(ENUM_ALIASES, value) ? ENUM_ALIASES[value] : undefined;
 
 function report(ctx: RuleContext, pointer: string, value: string, replacement: string): void {
   ctx.report({
@@ -22,15 +16,19 @@ function report(ctx: RuleContext, pointer: string, value: string, replacement: s
   });
 }
 
-/** The `patternType` of each filter in a topic or group filter list. */
-function topicOrGroup(ctx: RuleContext, list: Located | undefined): void {
+/** The `patternType` of each filter in a filter list; `half`: the ACL filter half that holds it. */
+function patternTypes(ctx: RuleContext, list: Located | undefined, half?: string): void {
   const filters = list?.value;
   if (!Array.isArray(filters)) return;
   for (let i = 0; i < filters.length; i++) {
-    const value = own(filters[i], 'patternType');
+    const value = own(half === undefined ? filters[i] : own(filters[i], half), 'patternType');
     const replacement = aliasOf(value);
-    if (replacement !== undefined)
-      report(ctx, childPointer(list!.pointer, i, 'patternType'), value as string, replacement);
+    if (replacement === undefined) continue;
+    const pointer =
+      half === undefined
+        ? childPointer(list!.pointer, i, 'patternType')
+        : childPointer(list!.pointer, i, half, 'patternType');
+    report(ctx, pointer, value as string, replacement);
   }
 }
 
@@ -50,17 +48,9 @@ export default defineRule({
       '"{value}" is listed by the spec but the server does not know it: it reads it as UNSPECIFIED and refuses the request. Use "{replacement}".',
   },
   check(ctx) {
-    topicOrGroup(ctx, filterListAt(ctx, 'topic'));
-    topicOrGroup(ctx, filterListAt(ctx, 'group'));
-    const acls = sectionField(ctx, 'securitySyncOptions', 'aclFilters');
-    if (!Array.isArray(acls)) return;
-    for (let i = 0; i < acls.length; i++) {
-      const value = own(own(acls[i], 'resourceFilter'), 'patternType');
-      const replacement = aliasOf(value);
-      if (replacement === undefined) continue;
-      const pointer = sectionFieldPointer(ctx, 'securitySyncOptions', 'aclFilters', i, 'resourceFilter', 'patternType');
-      report(ctx, pointer, value as string, replacement);
-    }
+    patternTypes(ctx, filterListAt(ctx, 'topic'));
+    patternTypes(ctx, filterListAt(ctx, 'group'));
+    patternTypes(ctx, filterListAt(ctx, 'acl'), 'resourceFilter');
   },
   examples: {
     valid: [

@@ -1,49 +1,28 @@
 import { defineRule } from '../rule-api/types';
+import { boundedMemo } from '../util/memo';
 import { own } from '../util/pointer';
 
 /** `/<package>.<Service>/<Method>`: the Connect route every method has. */
 const HTTP_ROUTE = /^\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.([A-Za-z_]\w*)\/([A-Za-z_]\w*)$/;
 
+/** The names a well-formed route allows: `<Service>.<Method>` and `<package>.<Service>.<Method>`. */
+interface RouteNames {
+  readonly short: string;
+  readonly full: string;
+}
+
 /**
- * What the check knows of one route string: the names a well-formed route allows
- * (`<Service>.<Method>` and `<package>.<Service>.<Method>`; undefined when the route is not
- * `/<package>.<Service>/<Method>`), and which check saw it last, at which index first: a cached
- * route finds its duplicates without a map per check.
+ * The names a route allows, or null when it is not `/<package>.<Service>/<Method>`; remembered per
+ * process for up to 512 routes of up to 256 characters (a server lists the same few dozen in every response).
  */
-interface RouteFacts {
-  readonly short: string | undefined;
-  readonly full: string | undefined;
-  seenBy: number;
-  firstIndex: number;
-}
-
-/** Routes remembered per process (a server lists the same few dozen in every response), and their longest. */
-const MAX_ROUTES = 512;
-const MAX_ROUTE_LENGTH = 256;
-const cache = new Map<string, RouteFacts>();
-/** Bumped each time `cache` is emptied: a check's marks on the facts it saw before then are lost. */
-let generation = 0;
-/** Numbers the checks, for `RouteFacts.seenBy`. */
-let checks = 0;
-
-/** The facts of a route, remembered for routes of up to MAX_ROUTE_LENGTH characters. */
-function routeFacts(route: string): RouteFacts {
-  const known = cache.get(route);
-  if (known !== undefined) return known;
-  const m = HTTP_ROUTE.exec(route);
-  const found: RouteFacts = m
-    ? { short: `${m[2]}.${m[3]}`, full: `${m[1]}.${m[2]}.${m[3]}`, seenBy: 0, firstIndex: 0 }
-    : { short: undefined, full: undefined, seenBy: 0, firstIndex: 0 };
-  if (route.length <= MAX_ROUTE_LENGTH) {
-    // Hostile documents invent routes by the million: start over rather than grow.
-    if (cache.size >= MAX_ROUTES) {
-      cache.clear();
-      generation++;
-    }
-    cache.set(route, found);
-  }
-  return found;
-}
+const routeNames = boundedMemo(
+  (route): RouteNames | null => {
+    const m = HTTP_ROUTE.exec(route);
+    return m ? { short: `${m[2]}.${m[3]}`, full: `${m[1]}.${m[2]}.${m[3]}` } : null;
+  },
+  512,
+  256,
+);
 
 /** Names whose primary route is well-formed: an entry with such a name may carry an alternative route. */
 function primaryNames(list: readonly unknown[]): Set<string> {
@@ -52,20 +31,10 @@ function primaryNames(list: readonly unknown[]): Set<string> {
     const route = own(list[i], 'httpRoute');
     const name = own(list[i], 'name');
     if (typeof route !== 'string' || typeof name !== 'string') continue;
-    const { short, full } = routeFacts(route);
-    if (short !== undefined && (name === short || name === full)) names.add(name);
+    const allowed = routeNames(route);
+    if (allowed && (name === allowed.short || name === allowed.full)) names.add(name);
   }
   return names;
-}
-
-/** The first index of each route before `end`: the duplicate check's map, built only when marks cannot serve. */
-function seenBefore(list: readonly unknown[], end: number): Map<string, number> {
-  const seen = new Map<string, number>();
-  for (let j = 0; j < end; j++) {
-    const route = own(list[j], 'httpRoute');
-    if (typeof route === 'string' && !seen.has(route)) seen.set(route, j);
-  }
-  return seen;
 }
 
 /** The pointer of a field of route `index`, for reports. */
@@ -102,37 +71,26 @@ export default defineRule({
   check(ctx) {
     const list = own(own(own(ctx.doc, 'broker'), 'adminServer'), 'routes');
     if (!Array.isArray(list)) return;
-    const check = ++checks;
-    const startGeneration = generation;
+    // Built only when a route is malformed: whether its name makes it an alternative route.
     let names: Set<string> | undefined;
-    // Undefined while each route's facts carry this check's marks (cached, and the cache not emptied since it began).
-    let seen: Map<string, number> | undefined;
+    const seen = new Map<string, number>();
     for (let index = 0; index < list.length; index++) {
       const entry: unknown = list[index];
       const route = own(entry, 'httpRoute');
       if (typeof route !== 'string') continue;
       const nameValue = own(entry, 'name');
       const name = typeof nameValue === 'string' ? nameValue : undefined;
-      const facts = routeFacts(route);
-      let first: number | undefined;
-      if (seen === undefined && (generation !== startGeneration || route.length > MAX_ROUTE_LENGTH))
-        seen = seenBefore(list, index);
-      if (seen !== undefined) {
-        first = seen.get(route);
-        if (first === undefined) seen.set(route, index);
-      } else if (facts.seenBy === check) first = facts.firstIndex;
-      else {
-        facts.seenBy = check;
-        facts.firstIndex = index;
-      }
+      const first = seen.get(route);
       if (first !== undefined)
         ctx.report({ messageId: 'duplicate', pointer: routeField(index, 'httpRoute'), data: { route, first } });
-      const { short, full } = facts;
-      if (short === undefined || full === undefined) {
+      else seen.set(route, index);
+      const allowed = routeNames(route);
+      if (!allowed) {
         const alternative = route.startsWith('/') && name !== undefined && (names ??= primaryNames(list)).has(name);
         if (!alternative) ctx.report({ messageId: 'shape', pointer: routeField(index, 'httpRoute'), data: { route } });
         continue;
       }
+      const { short, full } = allowed;
       if (name !== undefined && name !== short && name !== full)
         ctx.report({ messageId: 'mismatch', pointer: routeField(index, 'name'), data: { route, name, short, full } });
     }

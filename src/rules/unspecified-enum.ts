@@ -1,14 +1,6 @@
 import { defineRule, type RuleContext } from '../rule-api/types';
-import {
-  exampleLink,
-  filterListAt,
-  ownObject,
-  section,
-  sectionField,
-  sectionFieldPointer,
-  type Located,
-} from '../rule-api/helpers';
-import { isObject, own, type JsonObject } from '../util/pointer';
+import { exampleLink, filterListAt, ownObject, section, type Located } from '../rule-api/helpers';
+import { childPointer, isObject, own, type JsonObject } from '../util/pointer';
 
 const OK = 0;
 const OMITTED = 1;
@@ -46,8 +38,47 @@ function reportState(
   else ctx.report({ messageId: 'explicit', pointer, data: { field, value: obj[key] as string, choices } });
 }
 
+/** The enum fields of an ACL filter, by the half that holds them, each with the values to suggest. */
+const ACL_FIELDS: readonly (readonly [string, readonly (readonly [string, string])[]])[] = [
+  [
+    'resourceFilter',
+    [
+      ['resourceType', 'ACL_RESOURCE_ANY or a specific type'],
+      ['patternType', 'ACL_PATTERN_ANY or a specific pattern type'],
+    ],
+  ],
+  [
+    'accessFilter',
+    [
+      ['operation', 'ACL_OPERATION_ANY or a specific operation'],
+      ['permissionType', 'ACL_PERMISSION_TYPE_ANY, _ALLOW or _DENY'],
+    ],
+  ],
+];
+
 const FILTER_TYPE_CHOICES = 'FILTER_TYPE_INCLUDE or FILTER_TYPE_EXCLUDE';
 const PATTERN_TYPE_CHOICES = 'PATTERN_TYPE_LITERAL or PATTERN_TYPE_PREFIX';
+
+/**
+ * One enum field of item `i` of a filter list named `listName` (`half`: the ACL filter half that
+ * holds it); the pointer and the label are built only to report.
+ */
+function itemField(
+  ctx: RuleContext,
+  list: Located,
+  listName: string,
+  i: number,
+  half: string | undefined,
+  obj: JsonObject,
+  key: string,
+  choices: string,
+): void {
+  const state = stateOf(obj, key);
+  if (state === OK) return;
+  const objPointer = half === undefined ? childPointer(list.pointer, i) : childPointer(list.pointer, i, half);
+  const label = half === undefined ? `${listName}[${i}].${key}` : `${listName}[${i}].${half}.${key}`;
+  reportState(ctx, state, obj, objPointer, key, label, choices);
+}
 
 /** `filterType` and `patternType` of each filter of a topic or group filter list (`name`: the list's key). */
 function nameFilterList(ctx: RuleContext, list: Located | undefined, name: string): void {
@@ -56,37 +87,9 @@ function nameFilterList(ctx: RuleContext, list: Located | undefined, name: strin
   for (let i = 0; i < filters.length; i++) {
     const f = filters[i];
     if (!isObject(f)) continue;
-    const filterType = stateOf(f, 'filterType');
-    if (filterType !== OK)
-      reportState(
-        ctx,
-        filterType,
-        f,
-        `${list!.pointer}/${i}`,
-        'filterType',
-        `${name}[${i}].filterType`,
-        FILTER_TYPE_CHOICES,
-      );
-    const patternType = stateOf(f, 'patternType');
-    if (patternType !== OK)
-      reportState(
-        ctx,
-        patternType,
-        f,
-        `${list!.pointer}/${i}`,
-        'patternType',
-        `${name}[${i}].patternType`,
-        PATTERN_TYPE_CHOICES,
-      );
+    itemField(ctx, list!, name, i, undefined, f, 'filterType', FILTER_TYPE_CHOICES);
+    itemField(ctx, list!, name, i, undefined, f, 'patternType', PATTERN_TYPE_CHOICES);
   }
-}
-
-/** One enum field of `aclFilters[i].<half>`. */
-function aclField(ctx: RuleContext, obj: JsonObject, i: number, half: string, key: string, choices: string): void {
-  const state = stateOf(obj, key);
-  if (state === OK) return;
-  const objPointer = sectionFieldPointer(ctx, 'securitySyncOptions', 'aclFilters', i, half);
-  reportState(ctx, state, obj, objPointer, key, `aclFilters[${i}].${half}.${key}`, choices);
 }
 
 /** Enum fields that must be set to something other than `*_UNSPECIFIED`. */
@@ -107,21 +110,14 @@ export default defineRule({
   check(ctx) {
     nameFilterList(ctx, filterListAt(ctx, 'topic'), 'autoCreateShadowTopicFilters');
     nameFilterList(ctx, filterListAt(ctx, 'group'), 'groupFilters');
-    const acls = sectionField(ctx, 'securitySyncOptions', 'aclFilters');
-    if (Array.isArray(acls)) {
-      for (let i = 0; i < acls.length; i++) {
-        const res = ownObject(acls[i], 'resourceFilter');
-        const acc = ownObject(acls[i], 'accessFilter');
-        if (res) {
-          aclField(ctx, res, i, 'resourceFilter', 'resourceType', 'ACL_RESOURCE_ANY or a specific type');
-          aclField(ctx, res, i, 'resourceFilter', 'patternType', 'ACL_PATTERN_ANY or a specific pattern type');
+    const list = filterListAt(ctx, 'acl');
+    const acls = list?.value;
+    if (Array.isArray(acls))
+      for (let i = 0; i < acls.length; i++)
+        for (const [half, fields] of ACL_FIELDS) {
+          const obj = ownObject(acls[i], half);
+          if (obj) for (const [key, choices] of fields) itemField(ctx, list!, 'aclFilters', i, half, obj, key, choices);
         }
-        if (acc) {
-          aclField(ctx, acc, i, 'accessFilter', 'operation', 'ACL_OPERATION_ANY or a specific operation');
-          aclField(ctx, acc, i, 'accessFilter', 'permissionType', 'ACL_PERMISSION_TYPE_ANY, _ALLOW or _DENY');
-        }
-      }
-    }
     scram(ctx);
   },
   examples: {
