@@ -32,6 +32,8 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
   const functions: string[] = [];
   const constants: string[] = [];
   const defNames = new Map<string, string>();
+  // Every definition has a hook slot, by its place in this sorted list (the engine maps names to slots).
+  const hookNames = Object.keys(defs).sort();
   let counter = 0;
 
   const refTarget = (ref: string): string => {
@@ -43,12 +45,15 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     if (!fn) {
       fn = `def_${name.replace(/\W/g, '_')}`;
       defNames.set(name, fn);
-      compileNamed(defs[name]!, fn);
+      compileNamed(defs[name]!, fn, hookNames.indexOf(name));
     }
     return fn;
   };
 
-  /** The name of a function `(v, d) => 0 | 1 | 2` judging a value by `schema` (d: the nesting depth of v). */
+  /**
+   * The name of a function `(v, d, h) => 0 | 1 | 2` judging a value by `schema` (d: the nesting
+   * depth of v; h: the hooks by definition slot, or undefined).
+   */
   const fnFor = (schema: Schema): string => {
     if (typeof schema.$ref === 'string' && Object.keys(schema).every((k) => k === '$ref'))
       return refTarget(schema.$ref);
@@ -58,7 +63,7 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     if (!name) {
       name = `f${counter++}`;
       byBody.set(body, name);
-      functions.push(`function ${name}(v, d) {\n  ${body}\n}`);
+      functions.push(`function ${name}(v, d, h) {\n  ${body}\n}`);
     }
     return name;
   };
@@ -66,21 +71,21 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
   const enums = new Map<string, string>();
   const formats = new Set<string>();
 
-  /** Compiles a definition under its own name (it may refer to itself). */
-  function compileNamed(schema: Schema, name: string): void {
+  /** Compiles a definition under its own name (it may refer to itself); an object it accepts or refuses is handed to hook `hook`. */
+  function compileNamed(schema: Schema, name: string, hook: number): void {
     const slot = functions.length;
     functions.push('');
-    functions[slot] = `function ${name}(v, d) {\n  ${compile(schema)}\n}`;
+    functions[slot] = `function ${name}(v, d, h) {\n  ${compile(schema, hook)}\n}`;
   }
 
-  /** The statements of a function `(v, d) => 0 | 1 | 2` for `schema`. */
-  function compile(schema: Schema): string {
+  /** The statements of a function `(v, d, h) => 0 | 1 | 2` for `schema` (`hook`: its definition's hook slot). */
+  function compile(schema: Schema, hook = -1): string {
     for (const k of Object.keys(schema)) if (!KNOWN.has(k)) throw new Error(`acceptors: unsupported keyword ${k}`);
     const body: string[] = [];
     if (typeof schema.$ref === 'string') {
       // A reference beside other keywords: both must hold.
       const target = refTarget(schema.$ref);
-      body.push(`const r = ${target}(v, d);`, 'if (r !== 0) return r;');
+      body.push(`const r = ${target}(v, d, h);`, 'if (r !== 0) return r;');
     }
     const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
     for (const t of types)
@@ -131,12 +136,12 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
         case 'array': {
           const item = schema.items === undefined ? 'anything' : fnFor(schema.items as Schema);
           branches.push(
-            `if (Array.isArray(v)) {\n    if (d >= MAX_DEPTH) return 2;\n    let s = 0;\n    for (let i = 0; i < v.length; i++) {\n      const r = ${item}(v[i], d + 1);\n      if (r === 2) return 2;\n      s |= r;\n    }\n    return s;\n  }`,
+            `if (Array.isArray(v)) {\n    if (d >= MAX_DEPTH) return 2;\n    let s = 0;\n    for (let i = 0; i < v.length; i++) {\n      P[d] = i;\n      const r = ${item}(v[i], d + 1, h);\n      if (r === 2) return 2;\n      s |= r;\n    }\n    return s;\n  }`,
           );
           break;
         }
         case 'object':
-          branches.push(objectBranch(schema));
+          branches.push(objectBranch(schema, hook));
           break;
       }
     }
@@ -155,7 +160,7 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     return c;
   }
 
-  function objectBranch(schema: Schema): string {
+  function objectBranch(schema: Schema, hook: number): string {
     const props = (schema.properties ?? {}) as Record<string, Schema>;
     const required = (schema.required ?? []) as string[];
     if (required.length > 30) throw new Error('acceptors: more than 30 required properties');
@@ -167,7 +172,7 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
       if (key === '__proto__') throw new Error('acceptors: a property named __proto__');
       const bit = required.indexOf(key);
       const mark = bit >= 0 ? `\n          if (r === 0) seen |= ${1 << bit};` : '';
-      cases.push(`case ${JSON.stringify(key)}:\n          r = ${fnFor(sub)}(v[k], d + 1);${mark}\n          break;`);
+      cases.push(`case ${JSON.stringify(key)}:\n          r = ${fnFor(sub)}(v[k], d + 1, h);${mark}\n          break;`);
     }
     for (const r of required) if (!Object.hasOwn(props, r)) throw new Error(`acceptors: required ${r} has no schema`);
     // An own `__proto__` key (JSON.parse makes one) is left to the full checks.
@@ -178,6 +183,11 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
         : 'default:\n          r = plain(v[k], d + 1) ? 0 : 2;',
     );
     const all = required.length === 0 ? '' : `\n    if (seen !== ${(2 ** required.length - 1) >>> 0}) s = 1;`;
+    // The hooks see the object whatever the verdict on it: the rules judge refused documents too.
+    const call =
+      hook < 0
+        ? ''
+        : `\n    if (h !== undefined) {\n      const f = h[${hook}];\n      if (f !== undefined) f(v, d);\n    }`;
     return `if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     if (d >= MAX_DEPTH) return 2;
     const p = Object.getPrototypeOf(v);
@@ -186,22 +196,35 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     let s = 0;
     for (const k in v) {
       let r = 0;
+      P[d] = k;
       switch (k) {
         ${cases.join('\n        ')}
       }
       if (r === 2) return 2;
       s |= r;
-    }${all}
+    }${all}${call}
     return s;
   }`;
   }
 
+  /** A definition whose schema a kind's root repeats (the ShadowLink kind is the ShadowLink definition): its hooks run there too. */
+  const sameDef = (schema: Schema): string | undefined => {
+    const text = JSON.stringify(schema);
+    return hookNames.find((name) => JSON.stringify(defs[name]) === text);
+  };
+
   const exported: string[] = [];
+  const walkerExports: string[] = [];
+  const walkers = walkerCode(defs, defsId, hookNames);
   for (const [kind, root] of Object.entries(roots)) {
     const { $id: _id, ...schema } = root;
-    const fn = fnFor(schema);
+    const def = sameDef(schema);
+    const fn = def === undefined ? fnFor(schema) : refTarget(`${defsId}#/$defs/${def}`);
     exported.push(
-      `/** The verdict on a ${kind}: 0 plain JSON its schema allows, 1 plain JSON it refuses, 2 not plain JSON (or not known). */\nexport const ${kind} = (v) => ${fn}(v, 0);`,
+      `/** The verdict on a ${kind}: 0 plain JSON its schema allows, 1 plain JSON it refuses, 2 not plain JSON (or not known); each object at a definition's place goes to its hook in \`h\`. */\nexport const ${kind} = (v, h) => ${fn}(v, 0, h);`,
+    );
+    walkerExports.push(
+      `  ${kind}: (v, h) => ${walkers.walkerFor(def === undefined ? schema : { $ref: `${defsId}#/$defs/${def}` })}(v, 0, h),`,
     );
   }
   return [
@@ -212,9 +235,96 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     'const refused = (v, d) => (plain(v, d) ? 1 : 2);',
     '/** Any plain JSON value: where the schema allows anything. */',
     'const anything = (v, d) => (plain(v, d) ? 0 : 2);',
+    '/** The walker of a place with no hook at or below it. */',
+    'const skip = () => undefined;',
+    '/** The keys and indexes from the root to the node being judged or walked (PATH[0..d-1] for a node at depth d). */',
+    'export const PATH = [];',
+    'const P = PATH;',
+    '/** The definitions by hook slot: `h[i]` is called with each object found where definition `HOOK_NAMES[i]` applies. */',
+    `export const HOOK_NAMES = ${JSON.stringify(hookNames)};`,
     ...constants,
     ...functions,
+    ...walkers.functions,
     ...exported,
+    "/** Per kind: walks any value along the schema (no verdict, no early stop) and hands each object at a definition's place to its hook. */",
+    'export const WALKERS = {',
+    ...walkerExports,
+    '};',
     '',
   ].join('\n');
+}
+
+/**
+ * The walkers: per schema, a function `(v, d, h)` that follows the schema's properties and items over
+ * any value (own properties only, in the schema's order, as far as MAX_DEPTH) and calls the hook of
+ * every definition it passes with the object there. The rules see a refused or decoded document
+ * through them, where the acceptor stopped or never ran.
+ */
+function walkerCode(
+  defs: Record<string, Schema>,
+  defsId: string,
+  hookNames: readonly string[],
+): { functions: string[]; walkerFor: (schema: Schema) => string } {
+  const functions: string[] = [];
+  const names = new Map<string, string>();
+  const byBody = new Map<string, string>();
+  let counter = 0;
+  const defOf = (ref: string): string => ref.slice(`${defsId}#/$defs/`.length);
+
+  /** The walker of a schema; 'skip' when nothing below it has a hook. */
+  function walkerFor(schema: Schema): string {
+    if (typeof schema.$ref === 'string' && Object.keys(schema).every((k) => k === '$ref'))
+      return named(defOf(schema.$ref));
+    const body = walk(schema, -1);
+    if (body === undefined) return 'skip';
+    let name = byBody.get(body);
+    if (!name) {
+      name = `w${counter++}`;
+      byBody.set(body, name);
+      functions.push(`function ${name}(v, d, h) {\n  ${body}\n}`);
+    }
+    return name;
+  }
+
+  function named(def: string): string {
+    let name = names.get(def);
+    if (!name) {
+      name = `walk_${def.replace(/\W/g, '_')}`;
+      names.set(def, name);
+      const slot = functions.length;
+      functions.push('');
+      functions[slot] = `function ${name}(v, d, h) {\n  ${walk(defs[def]!, hookNames.indexOf(def)) ?? 'return;'}\n}`;
+    }
+    return name;
+  }
+
+  /** The statements of a walker, or undefined when nothing at or below `schema` has a hook. */
+  function walk(schema: Schema, hook: number): string | undefined {
+    const parts: string[] = [];
+    if (typeof schema.$ref === 'string') parts.push(`${named(defOf(schema.$ref))}(v, d, h);`);
+    const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (types.includes('array') && schema.items !== undefined) {
+      const item = walkerFor(schema.items as Schema);
+      if (item !== 'skip')
+        parts.push(
+          `if (Array.isArray(v)) for (let i = 0; i < v.length; i++) {\n    P[d] = i;\n    ${item}(v[i], d + 1, h);\n  }`,
+        );
+    }
+    if (types.includes('object')) {
+      const steps: string[] = [];
+      for (const [key, sub] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+        const w = walkerFor(sub);
+        if (w === 'skip') continue;
+        const k = JSON.stringify(key);
+        steps.push(`if (Object.hasOwn(v, ${k})) {\n      P[d] = ${k};\n      ${w}(v[${k}], d + 1, h);\n    }`);
+      }
+      if (hook >= 0)
+        steps.push(`if (h !== undefined) {\n      const f = h[${hook}];\n      if (f !== undefined) f(v, d);\n    }`);
+      if (steps.length > 0)
+        parts.push(`if (typeof v === 'object' && v !== null && !Array.isArray(v)) {\n    ${steps.join('\n    ')}\n  }`);
+    }
+    if (parts.length === 0) return undefined;
+    return ['if (d >= MAX_DEPTH) return;', ...parts].join('\n  ');
+  }
+  return { functions, walkerFor };
 }

@@ -2,7 +2,7 @@
 import { lint } from '../src/lint/lint';
 import { allRules, type BuiltinRule } from '../src/engine/registry';
 import { CONFORMANCE_CHECKS } from '../src/conformance/check';
-import { ruleKinds, type InvalidRuleExample, type Rule, type RuleExample } from '../src/rule-api/types';
+import { reportsItself, ruleKinds, type InvalidRuleExample, type Rule, type RuleExample } from '../src/rule-api/types';
 import { KIND_TRAITS } from '../src/model/kinds';
 import { exampleFixResults, exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
 import { jsonEqual } from '../src/util/fix-value';
@@ -61,7 +61,7 @@ export function rulePage(rule: BuiltinRule): string {
     `- Applies to: ${rule.appliesTo ? `${KIND_TRAITS[rule.appliesTo].text}: ` : ''}${ruleKinds(rule)
       .map((k) => `\`${k}\``)
       .join(', ')}`,
-    `- Reported by: ${rule.check ? (rule.structuralMessages?.length ? 'the structural validator and this rule' : 'this rule') : 'the structural validator, under this rule id'}`,
+    `- Reported by: ${reportsItself(rule) ? (rule.structuralMessages?.length ? 'the structural validator and this rule' : 'this rule') : 'the structural validator, under this rule id'}`,
     '',
     '## Why',
     '',

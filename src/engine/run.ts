@@ -1,11 +1,23 @@
 /** Runs the enabled rules over a document and turns their reports into diagnostics. */
 import type { Diagnostic } from '../core/diagnostics';
-import { kindOf, type DocumentKind } from '../model/kinds';
-import { own } from '../util/pointer';
+import type { DocumentKind } from '../model/kinds';
+import { locateLink } from './link';
 import type { RuleCatalog } from './catalog';
 import type { RuleSettings } from './settings';
+import type { Hooks } from '../generated/acceptors.js';
 import { reportProblem } from './custom';
 import { toDiagnostic } from './findings';
+import {
+  anyRuleSet,
+  describeError,
+  levelOf,
+  NO_OPTIONS,
+  optionDefaults,
+  optionsFor,
+  optionsOf,
+  ruleFailed,
+} from './rule-levels';
+import { acquire, builtinPlan, planFor, release, visitFindings, walk, type VisitPlan, type VisitRun } from './visit';
 import { type LinkLocation, type Rule, type RuleContext, type RuleReport, type RuleSetting } from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
 
@@ -21,15 +33,6 @@ export interface RunSettings {
   maxFindings: number;
   /** The rules in force: the built-in ones and any custom ones. */
   catalog: RuleCatalog;
-}
-
-/** The shadow link object of a document, if the kind has one and it is present. */
-export function locateLink(kind: DocumentKind, doc: unknown): LinkLocation | undefined {
-  const placement = kindOf(kind).link;
-  if (!placement) return undefined;
-  if (placement.pointer === '') return { value: doc, pointer: '', sections: new Map() };
-  const value = own(doc, placement.pointer.slice(1));
-  return value === undefined ? undefined : { value, pointer: placement.pointer, sections: new Map() };
 }
 
 /**
@@ -69,36 +72,6 @@ export function unknownKeyClaimant(settings: RunSettings): UnknownKeyClaimant | 
   return claimant;
 }
 
-/** What the user wrote for a rule: a severity, a severity with options, or nothing. */
-const settingOf = (settings: RunSettings, id: string) =>
-  Object.hasOwn(settings.rules, id) ? settings.rules[id] : undefined;
-
-/** The level a rule is set to, without building its options (the structural findings need only that). */
-function levelOf(settings: RunSettings, id: string): RuleSetting | undefined {
-  const raw = settingOf(settings, id);
-  return raw === undefined || typeof raw === 'string' ? raw : raw[0];
-}
-
-/** The options the user set for a rule (none when only a severity is set). */
-function optionsOf(settings: RunSettings, id: string): Readonly<Record<string, unknown>> {
-  const raw = settingOf(settings, id);
-  return raw === undefined || typeof raw === 'string' ? {} : raw[1];
-}
-
-/** Each rule's declared option defaults, computed once per rule rather than once per document. */
-const defaultsByRule = new WeakMap<Rule, Readonly<Record<string, unknown>>>();
-
-function optionDefaults(rule: Rule): Readonly<Record<string, unknown>> | undefined {
-  if (!rule.options) return undefined;
-  let defaults = defaultsByRule.get(rule);
-  if (!defaults) {
-    const d: Record<string, unknown> = {};
-    for (const [name, o] of Object.entries(rule.options)) d[name] = o.default;
-    defaultsByRule.set(rule, (defaults = d));
-  }
-  return defaults;
-}
-
 /**
  * The `report` function of one rule's context. Made here rather than written inline: under tsx
  * (esbuild's keepNames), an inline arrow in the context literal is renamed on every creation, which
@@ -112,7 +85,7 @@ function reporterInto(reports: RuleReport[]): (r: RuleReport) => number {
 export function applySettingsToStructural(diagnostics: Diagnostic[], settings: RunSettings): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
-    const level = levelOf(settings, d.code);
+    const level = levelOf(settings.rules, d.code);
     if (level === 'off') continue;
     out.push(level === undefined ? d : { ...d, severity: level });
   }
@@ -139,7 +112,10 @@ function contextFor(
   };
 }
 
-/** Runs one rule's check and returns what it reported (the engine's view before diagnostics are built). */
+/**
+ * Runs one rule alone (its check, or its visitors over the whole document) and returns what it
+ * reported: the engine's view before diagnostics are built. What the rule throws propagates.
+ */
 export function collectReports(
   rule: Rule,
   doc: unknown,
@@ -148,79 +124,130 @@ export function collectReports(
   link: LinkLocation | undefined = locateLink(settings.kind, doc),
 ): RuleReport[] {
   const reports: RuleReport[] = [];
-  if (!rule.check) return reports;
   // A fresh object when merged: a rule may hold on to its options, and they must not change under it.
   const defaults = optionDefaults(rule);
   const merged = defaults ? { ...defaults, ...options } : options;
-  rule.check(contextFor(doc, settings, link, merged, reporterInto(reports)));
+  if (rule.visit) {
+    const plan = planFor(settings.kind, [rule]);
+    const run = acquire(plan).begin(doc, settings, [merged], undefined);
+    run.rethrow = true;
+    walk(plan, run, doc);
+    reports.push(...run.reports);
+  }
+  if (rule.check) rule.check(contextFor(doc, settings, link, merged, reporterInto(reports)));
   return reports;
 }
 
-/** What a thrown value says, briefly; never throws itself (a thrown object may have no `toString`). */
-function describeError(error: unknown): string {
-  try {
-    const text = error instanceof Error ? error.message : String(error);
-    return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-  } catch {
-    return 'an unprintable value was thrown';
+/** A run of the rules on one document, started before the kind's acceptor so that the visitors run in its pass. */
+export interface RulesRun {
+  /** The hooks to hand to the kind's acceptor; undefined when no rule of the kind visits. */
+  readonly hooks: Hooks | undefined;
+  /**
+   * The findings on `doc`. `passed`: the acceptor went through the whole of `doc` with the hooks
+   * (it answered 0 or 1 for that very value); otherwise the kind's walker takes the visitors over it.
+   */
+  finish(doc: unknown, passed: boolean): Diagnostic[];
+  /** Ends the run without findings (the value is not walked at all). */
+  abandon(): void;
+}
+
+/** Per kind: each visiting rule's default options, in the plan's order. */
+const defaultOptions = new WeakMap<VisitPlan, readonly Readonly<Record<string, unknown>>[]>();
+
+/** Starts a run of every enabled rule that applies to the kind (see `RulesRun`). */
+export function startRules(doc: unknown, settings: RunSettings): RulesRun {
+  const plan = builtinPlan(settings.kind);
+  if (plan.rules.length === 0) return new ChecksOnly(settings);
+  let options = defaultOptions.get(plan);
+  if (!options) defaultOptions.set(plan, (options = plan.rules.map((r) => optionsFor(r, NO_OPTIONS))));
+  let levels: (RuleSetting | undefined)[] | undefined;
+  let off: boolean[] | undefined;
+  if (anyRuleSet(settings.rules)) {
+    levels = plan.rules.map((r) => levelOf(settings.rules, r.id));
+    off = levels.map((l) => l === 'off');
+    options = plan.rules.map((r) => optionsFor(r, optionsOf(settings.rules, r.id)));
+  }
+  return new VisitingRun(plan, settings, doc, levels, options, off);
+}
+
+/** A run for a kind no rule visits: the checks alone. */
+class ChecksOnly implements RulesRun {
+  readonly hooks = undefined;
+  constructor(private readonly settings: RunSettings) {}
+  finish(doc: unknown): Diagnostic[] {
+    return runChecks(doc, this.settings);
+  }
+  abandon(): void {}
+}
+
+/** A run whose visitors go in the acceptor's pass, or in the walker's when that pass did not see it all. */
+class VisitingRun implements RulesRun {
+  readonly hooks: Hooks;
+  private readonly run: VisitRun;
+  constructor(
+    private readonly plan: VisitPlan,
+    private readonly settings: RunSettings,
+    private readonly doc: unknown,
+    private readonly levels: readonly (RuleSetting | undefined)[] | undefined,
+    private readonly options: readonly Readonly<Record<string, unknown>>[],
+    private readonly off: readonly boolean[] | undefined,
+  ) {
+    this.hooks = plan.hooks;
+    this.run = acquire(plan).begin(doc, settings, options, off);
+    this.run.rethrow = false;
+    plan.active = this.run;
+  }
+  finish(final: unknown, passed: boolean): Diagnostic[] {
+    const { plan, run } = this;
+    if (!passed || final !== this.doc) {
+      run.begin(final, this.settings, this.options, this.off);
+      walk(plan, run, final);
+    }
+    const found = visitFindings(plan, run, this.levels);
+    for (const [rule, error] of run.failures) found.push(ruleFailed(plan.rules[rule]!, false, describeError(error)));
+    release(plan, run);
+    const checked = runChecks(final, this.settings);
+    return found.length === 0 ? checked : checked.length === 0 ? found : [...found, ...checked];
+  }
+  abandon(): void {
+    release(this.plan, this.run);
   }
 }
 
-/** The `internal-error` finding for a rule that failed; a custom rule's failure is its authors' to fix. */
-function ruleFailed(rule: Rule, custom: boolean, why: string): Diagnostic {
-  return {
-    code: 'internal-error',
-    severity: 'error',
-    pointer: '',
-    message: custom
-      ? `Custom rule ${rule.id} failed on this document (${why}): a bug in that rule, not in the document. Its other findings were dropped.`
-      : `Rule ${rule.id} failed on this document (${why}); please report it.`,
-  };
+/** Runs every enabled rule that applies to the kind over `doc` (see `startRules` for one pass with the acceptor). */
+export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
+  return startRules(doc, settings).finish(doc, false);
 }
-
-/** The options a built-in rule sees: its defaults overlaid with the user's; shared when the user set none. */
-function optionsFor(rule: Rule, options: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
-  const defaults = optionDefaults(rule);
-  if (!defaults) return options;
-  for (const _ in options) return { ...defaults, ...options };
-  return defaults;
-}
-
-const NO_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /**
- * Runs every enabled rule that applies to the kind. A rule that throws, or a custom rule that
- * reports something malformed, becomes an `internal-error` finding: the lint goes on.
+ * Runs the checks of every enabled rule that applies to the kind. A rule that throws, or a custom
+ * rule that reports something malformed, becomes an `internal-error` finding: the lint goes on.
  *
  * The built-in rules share one context and report straight into the findings: a clean document
  * allocates nothing per rule. Custom rules get a context of their own (they may keep it), and their
  * reports are checked before any becomes a finding.
  */
-export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
+function runChecks(doc: unknown, settings: RunSettings): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const rules = settings.catalog.forKind(settings.kind);
+  if (rules.length === 0) return out;
   const link = locateLink(settings.kind, doc);
   let current: Rule | undefined;
   let currentLevel: RuleSetting | undefined;
   const ctx = contextFor(doc, settings, link, NO_OPTIONS, (r) => {
     out.push(toDiagnostic(current!, r, currentLevel));
   });
-  // Most runs set no rule at all: then no rule's setting is looked up.
-  let anySetting = false;
-  for (const _ in settings.rules) {
-    anySetting = true;
-    break;
-  }
-  const rules = settings.catalog.forKind(settings.kind);
+  const anySetting = anyRuleSet(settings.rules);
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
     if (!rule.check) continue;
-    const level = anySetting ? levelOf(settings, rule.id) : undefined;
+    const level = anySetting ? levelOf(settings.rules, rule.id) : undefined;
     if (level === 'off') continue;
     const custom = rule.id.charCodeAt(0) === 64; // '@'
     const mark = out.length;
     try {
       if (custom) {
-        const reports = collectReports(rule, doc, settings, optionsOf(settings, rule.id), link);
+        const reports = collectReports(rule, doc, settings, optionsOf(settings.rules, rule.id), link);
         const bad = reports.map((r) => reportProblem(rule, r)).find((p) => p !== undefined);
         if (bad) {
           out.push(ruleFailed(rule, true, `it ${bad}`));
@@ -230,7 +257,7 @@ export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
       } else {
         current = rule;
         currentLevel = level;
-        ctx.options = optionsFor(rule, anySetting ? optionsOf(settings, rule.id) : NO_OPTIONS);
+        ctx.options = optionsFor(rule, anySetting ? optionsOf(settings.rules, rule.id) : NO_OPTIONS);
         rule.check(ctx);
       }
     } catch (error) {

@@ -1,7 +1,7 @@
 /** The library's entry points: `lint`, `validate` and `assertValid`. */
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../core/diagnostics';
 import { catalogWith, withDocsUrl } from '../engine/catalog';
-import { applySettingsToStructural, runRules, unknownKeyClaimant, type RunSettings } from '../engine/run';
+import { applySettingsToStructural, startRules, unknownKeyClaimant, type RunSettings } from '../engine/run';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
 import { type Rule } from '../rule-api/types';
 import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
@@ -133,6 +133,15 @@ function isPlainObject(value: unknown): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * True when `Object.prototype` has an enumerable property (a polluted environment): the acceptors
+ * enumerate keys with `for…in`, which would then list inherited ones, so they are not used.
+ */
+function prototypePolluted(): boolean {
+  for (const _ in Object.prototype) return true;
+  return false;
+}
+
 /** A top-level `"$schema"` names the schema for editors; it is not part of the request. */
 function withoutSchemaKey(value: unknown): unknown {
   if (!isObject(value) || !Object.hasOwn(value, '$schema') || typeof value['$schema'] !== 'string') return value;
@@ -162,8 +171,13 @@ export function lintWithSettings(value: unknown, settings: RunSettings, canonica
   // the JSON-value check nor the structure check has anything to say; only the rules run. When it
   // says the value is plain JSON the schema refuses, the JSON-value check has nothing to say either.
   // The acceptor judges the copy without `$schema`: the root it replaced must be a plain object too.
-  const verdict = stripped === value || isPlainObject(value) ? acceptors[settings.kind](stripped) : 2;
-  if (verdict === 0) return finish(applySettingsToStructural(runRules(stripped, settings), settings));
+  // The rules' visitors run in the acceptor's pass; its answer says whether that pass saw the whole value.
+  const rules = startRules(stripped, settings);
+  const verdict =
+    (stripped === value || isPlainObject(value)) && !prototypePolluted()
+      ? acceptors[settings.kind](stripped, rules.hooks)
+      : 2;
+  if (verdict === 0) return finish(applySettingsToStructural(rules.finish(stripped, true), settings));
   const json: JsonCheck = verdict === 1 ? { diagnostics: [], walkable: true } : checkJsonValue(value);
   let diagnostics: Diagnostic[] = json.diagnostics;
   if (json.walkable && value !== undefined) {
@@ -187,7 +201,8 @@ export function lintWithSettings(value: unknown, settings: RunSettings, canonica
       }
     }
     const locate = (list: Diagnostic[]) => (written ? list.map((d) => relocate(d, written)) : list);
-    const ruled = runRules(doc, settings);
+    // Decoding may have replaced the value: then the visitors go over what the server acts on instead.
+    const ruled = rules.finish(doc, verdict === 1);
     let found: Diagnostic[];
     if (canonical) {
       // The value must have its type's shape as written: other spellings are errors, whatever the settings.
@@ -200,6 +215,7 @@ export function lintWithSettings(value: unknown, settings: RunSettings, canonica
     }
     diagnostics = found.length === 0 ? diagnostics : [...diagnostics, ...found];
   }
+  if (!json.walkable || value === undefined) rules.abandon();
   return finish(diagnostics, json.walkable);
 
   /** Redacts, sorts and links the findings to their docs (`walkable`: the value may be walked for secrets). */

@@ -3,7 +3,7 @@ import { lint, type LintOptions } from './lint';
 import type { DocumentKind } from '../model/kinds';
 import { catalogWith } from '../engine/catalog';
 import { collectReports } from '../engine/run';
-import { ruleKinds, type InvalidRuleExample, type Rule, type RuleExample } from '../rule-api/types';
+import { reportsItself, ruleKinds, type InvalidRuleExample, type Rule, type RuleExample } from '../rule-api/types';
 import type { Diagnostic, Fix } from '../core/diagnostics';
 import { autofixes as autofixesOf, FIX_PASSES, intendedValue, jsonEqual } from '../util/fix-value';
 import { collectSecrets, MASK } from '../secrets/redact';
@@ -139,7 +139,7 @@ function invalidProblem(rule: Rule, ex: InvalidRuleExample, label: string): stri
     return `${label}: expected findings at ${pointers}, found ${at(own.map((d) => ({ pointer: d.pointer })))}`;
   const unfixed = fixProblem(rule, ex, own, label);
   if (unfixed) return unfixed;
-  if (!rule.check) return undefined;
+  if (!reportsItself(rule)) return undefined;
   const structural = new Set<string>(rule.structuralMessages ?? []);
   const settings = {
     kind: exampleKind(rule, ex),

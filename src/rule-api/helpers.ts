@@ -1,5 +1,5 @@
 /** Navigation helpers rules share: typed access to the parts of a shadow link that tolerate any shape. */
-import { childPointer, isObject, own, type JsonObject } from '../util/pointer';
+import { childPointer, isObject, own, parsePointer, type JsonObject } from '../util/pointer';
 import type { LinkLocation, RuleContext } from './types';
 
 /** A value with the pointer where it sits. */
@@ -214,4 +214,19 @@ export function utf8Length(s: string): number {
     } else bytes += 3;
   }
   return bytes;
+}
+
+/**
+ * How a message names field `key` of the object at `pointer`, from the nearest list up:
+ * `aclFilters[0].resourceFilter.resourceType`, `groupFilters[1].name`; the field alone when the
+ * object is in no list. For visitors, which know their object's pointer, not the list it is in.
+ */
+export function itemFieldName(pointer: string, key: string): string {
+  const tokens = parsePointer(pointer);
+  let start = tokens.length;
+  while (start > 0 && !/^\d+$/.test(tokens[start - 1]!)) start--;
+  if (start === 0) return key;
+  let out = start >= 2 ? `${tokens[start - 2]}[${tokens[start - 1]}]` : `[${tokens[start - 1]}]`;
+  for (let i = start; i < tokens.length; i++) out += `.${tokens[i]}`;
+  return `${out}.${key}`;
 }

@@ -2,6 +2,8 @@
 import type { Fix, RelatedLocation, Severity, Suggestion } from '../core/diagnostics';
 import type { TargetVersion } from '../facts/target-version';
 import { kindsWith, type DocumentKind, type KindTrait } from '../model/kinds';
+import type { HookName } from '../generated/acceptors.js';
+import type { JsonObject } from '../util/pointer';
 
 /** A severity a user may set for a rule; `off` disables it. */
 export type RuleSetting = Severity | 'off';
@@ -43,6 +45,21 @@ export interface RuleContext<M extends string = string> {
   readonly options: Readonly<Record<string, unknown>>;
   report(report: RuleReport<M>): void;
 }
+
+/** What a visitor receives besides the object: the rule's context, and where the object sits. */
+export interface VisitContext<M extends string = string> extends RuleContext<M> {
+  /** The JSON pointer of the object being visited; built when called (call it only to report). */
+  here(): string;
+}
+
+/**
+ * A rule's checks by model definition (`TlsSettings`, `NameFilter`, …): each is called with every
+ * object found where that definition applies, during the one pass that also checks the document's
+ * structure — on a refused document too, so a visitor must tolerate any shape of its object's fields.
+ */
+export type Visitors<M extends string = string> = {
+  readonly [D in HookName]?: (node: JsonObject, ctx: VisitContext<M>) => void;
+};
 
 /** A document used as a rule example; its kind defaults to the rule's first kind (`ruleKinds`). */
 export interface RuleExample {
@@ -136,11 +153,17 @@ export interface Rule<M extends string = string> {
   unknownKey?: (key: string, pointer: string, where: string) => UnknownKeyClaim<NoInferFrom<M>> | undefined;
   /** Message ids the structural validator reports under this rule's id (built-in rules that share the work). */
   structuralMessages?: readonly NoInferFrom<M>[];
-  /** Reports findings; absent only for built-in rules whose findings the structural validator reports. */
+  /** Reports findings; absent only for built-in rules whose findings the structural validator reports or that visit. */
   check?: (ctx: RuleContext<M>) => void;
+  /** Built-in rules only: checks run by model definition, in the structure check's pass (see `Visitors`). */
+  visit?: Visitors<M>;
   /** Documents that must pass and fail the rule: the tests and documentation page of every built-in rule. */
   examples?: { valid: RuleExample[]; invalid: InvalidRuleExample[] };
 }
+
+/** True when the rule reports findings itself (a check or visitors), not only through the structural validator. */
+export const reportsItself = (rule: Pick<Rule, 'check' | 'visit'>): boolean =>
+  rule.check !== undefined || rule.visit !== undefined;
 
 /** The kinds a rule applies to: those with its trait, or the kinds it lists. */
 export function ruleKinds(rule: Pick<Rule, 'appliesTo' | 'kinds'>): readonly DocumentKind[] {

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, ownObject, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink, ownObject } from '../rule-api/helpers';
 
 /** TLS material as files or inline PEM, not both. */
 export default defineRule({
@@ -15,12 +15,11 @@ export default defineRule({
   messages: {
     both: '`tlsSettings` has both `tlsFileSettings` and `tlsPemSettings`; the server keeps only one. Remove one of them.',
   },
-  check(ctx) {
-    const client = section(ctx, 'clientOptions');
-    if (!client) return;
-    const tls = ownObject(client.value, 'tlsSettings');
-    if (tls && ownObject(tls, 'tlsFileSettings') && ownObject(tls, 'tlsPemSettings'))
-      ctx.report({ messageId: 'both', pointer: `${client.pointer}/tlsSettings` });
+  visit: {
+    TlsSettings(tls, ctx) {
+      if (ownObject(tls, 'tlsFileSettings') && ownObject(tls, 'tlsPemSettings'))
+        ctx.report({ messageId: 'both', pointer: ctx.here() });
+    },
   },
   examples: {
     valid: [

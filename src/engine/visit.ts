@@ -1,0 +1,212 @@
+/**
+ * The built-in rules' visitors, composed per kind into one hook per model definition: the kind's
+ * acceptor calls them in its pass over the document, or, where it did not go through the whole
+ * document, the kind's walker does.
+ */
+import type { Diagnostic } from '../core/diagnostics';
+import { HOOK_NAMES, PATH, WALKERS, type Hook, type Hooks, type HookName } from '../generated/acceptors.js';
+import type { DocumentKind } from '../model/kinds';
+import type { TargetVersion } from '../facts/target-version';
+import { toPointer, type JsonObject } from '../util/pointer';
+import {
+  ruleKinds,
+  type LinkLocation,
+  type Rule,
+  type RuleReport,
+  type RuleSetting,
+  type VisitContext,
+} from '../rule-api/types';
+import { toDiagnostic } from './findings';
+import { locateLink } from './link';
+import { allRules } from './registry';
+
+type Visitor = (node: JsonObject, ctx: VisitContext) => void;
+
+/** The visitors of the rules that apply to one kind, composed into hooks. */
+export interface VisitPlan {
+  readonly kind: DocumentKind;
+  /** The rules with visitors, in id order; a rule's place here is its number in a run. */
+  readonly rules: readonly Rule[];
+  /** One hook per model definition some rule visits, by hook slot. */
+  readonly hooks: Hooks;
+  /** The run the hooks report into: set for the length of a pass. */
+  active: VisitRun | undefined;
+  /** A run not in use, kept for the next lint. */
+  spare: VisitRun | undefined;
+}
+
+/** What a run takes from the lint's settings. */
+export interface VisitInput {
+  readonly kind: DocumentKind;
+  readonly targetVersion: TargetVersion;
+  readonly now: Date;
+  readonly isFile: boolean;
+}
+
+/**
+ * One pass of a plan's hooks over a document, and the context its visitors get (its `options`
+ * switched per call). Reused from one lint to the next: a lint allocates nothing for it.
+ */
+export class VisitRun implements VisitContext {
+  doc: unknown = undefined;
+  kind: DocumentKind;
+  targetVersion: TargetVersion = '26.1' as TargetVersion;
+  now: Date = new Date(0);
+  isFile = false;
+  options: Readonly<Record<string, unknown>> = {};
+  /** The rule visiting now (its number in the plan), and the depth of its object. */
+  current = 0;
+  depth = 0;
+  /** Per rule: its options, and whether it is set off (undefined: none is). */
+  byRule: readonly Readonly<Record<string, unknown>>[] = [];
+  off: readonly boolean[] | undefined = undefined;
+  /** Rules that failed in this run: their later visits are skipped. */
+  dead: boolean[] | undefined = undefined;
+  /** The reports, and the number of the rule that made each. */
+  readonly reports: RuleReport[] = [];
+  readonly reporters: number[] = [];
+  /** What the failed rules threw, by rule. */
+  readonly failures: (readonly [number, unknown])[] = [];
+  /** Let a visitor's exception propagate (a rule's own tests want it) rather than record it. */
+  rethrow = false;
+  private linkValue: LinkLocation | undefined | null = null;
+  constructor(kind: DocumentKind) {
+    this.kind = kind;
+  }
+  /** Prepares the run for a document. */
+  begin(
+    doc: unknown,
+    input: VisitInput,
+    byRule: readonly Readonly<Record<string, unknown>>[],
+    off: readonly boolean[] | undefined,
+  ): this {
+    this.doc = doc;
+    this.kind = input.kind;
+    this.targetVersion = input.targetVersion;
+    this.now = input.now;
+    this.isFile = input.isFile;
+    this.byRule = byRule;
+    this.off = off;
+    this.dead = undefined;
+    this.linkValue = null;
+    this.reports.length = 0;
+    this.reporters.length = 0;
+    this.failures.length = 0;
+    return this;
+  }
+  /** The shadow link of the document, located on first use (few visitors ask). */
+  get link(): LinkLocation | undefined {
+    if (this.linkValue === null) this.linkValue = locateLink(this.kind, this.doc);
+    return this.linkValue;
+  }
+  report(report: RuleReport): void {
+    this.reports.push(report);
+    this.reporters.push(this.current);
+  }
+  here(): string {
+    return toPointer(PATH.slice(0, this.depth));
+  }
+}
+
+/** One hook: the visitors of one definition, each rule in turn, skipping rules set off or failed. */
+function composeHook(plan: VisitPlan, entries: readonly (readonly [number, Visitor])[]): Hook {
+  return (node, depth) => {
+    const run = plan.active!;
+    const off = run.off;
+    for (let j = 0; j < entries.length; j++) {
+      const entry = entries[j]!;
+      const rule = entry[0];
+      if ((off !== undefined && off[rule]) || (run.dead !== undefined && run.dead[rule])) continue;
+      run.current = rule;
+      run.depth = depth;
+      run.options = run.byRule[rule]!;
+      if (run.rethrow) entry[1](node, run);
+      else
+        try {
+          entry[1](node, run);
+        } catch (error) {
+          (run.dead ??= [])[rule] = true;
+          run.failures.push([rule, error]);
+        }
+    }
+  };
+}
+
+/** Composes the visitors of `rules` (in that order) into hooks. */
+export function planFor(kind: DocumentKind, rules: readonly Rule[]): VisitPlan {
+  const slots = new Map<number, [number, Visitor][]>();
+  const plan: { -readonly [K in keyof VisitPlan]: VisitPlan[K] } = {
+    kind,
+    rules,
+    hooks: [],
+    active: undefined,
+    spare: undefined,
+  };
+  rules.forEach((rule, i) => {
+    for (const [name, visit] of Object.entries(rule.visit ?? {})) {
+      const slot = (HOOK_NAMES as readonly string[]).indexOf(name);
+      if (slot < 0) throw new Error(`rule ${rule.id} visits ${name}, which is not a model definition`);
+      if (typeof visit !== 'function') continue;
+      let list = slots.get(slot);
+      if (!list) slots.set(slot, (list = []));
+      list.push([i, visit as Visitor]);
+    }
+  });
+  const hooks: (Hook | undefined)[] = Array.from({ length: HOOK_NAMES.length }, () => undefined);
+  for (const [slot, entries] of slots) hooks[slot] = composeHook(plan, entries);
+  plan.hooks = hooks;
+  return plan;
+}
+
+const plans = new Map<DocumentKind, VisitPlan>();
+
+/** The plan of the built-in rules that visit and apply to `kind`; made once per kind. */
+export function builtinPlan(kind: DocumentKind): VisitPlan {
+  let plan = plans.get(kind);
+  if (!plan) {
+    plan = planFor(
+      kind,
+      allRules.filter((r) => r.visit !== undefined && ruleKinds(r).includes(kind)),
+    );
+    plans.set(kind, plan);
+  }
+  return plan;
+}
+
+/** A run for `plan`, taken from its spare one when free; `release` gives it back. */
+export function acquire(plan: VisitPlan): VisitRun {
+  const run = plan.spare ?? new VisitRun(plan.kind);
+  plan.spare = undefined;
+  return run;
+}
+
+/** Gives a run back to its plan once its findings are taken. */
+export function release(plan: VisitPlan, run: VisitRun): void {
+  if (plan.active === run) plan.active = undefined;
+  run.doc = undefined;
+  plan.spare = run;
+}
+
+/** Runs the hooks of `plan` over any value, along the kind's schema (where no acceptor went through it all). */
+export function walk(plan: VisitPlan, run: VisitRun, doc: unknown): void {
+  plan.active = run;
+  WALKERS[plan.kind](doc, plan.hooks);
+}
+
+/** The names of the definitions a rule visits (for docs and checks). */
+export const visitedDefinitions = (rule: Rule): HookName[] => Object.keys(rule.visit ?? {}) as HookName[];
+
+/** Turns a run's reports into findings, unless their rule failed. */
+export function visitFindings(
+  plan: VisitPlan,
+  run: VisitRun,
+  levels: readonly (RuleSetting | undefined)[] | undefined,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (let i = 0; i < run.reports.length; i++) {
+    const rule = run.reporters[i]!;
+    if (run.dead === undefined || !run.dead[rule])
+      out.push(toDiagnostic(plan.rules[rule]!, run.reports[i]!, levels?.[rule]));
+  }
+  return out;
+}
