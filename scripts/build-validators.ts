@@ -113,6 +113,10 @@ writeFileSync(
     'export type Hook = (node: Record<string, unknown>, depth: number) => void;',
     '/** Hooks by definition slot (`HOOK_NAMES`); a missing slot is not called. */',
     'export type Hooks = readonly (Hook | undefined)[];',
+    '/** Per string its format refused in the last judgement: the tokens of its pointer, and the format. */',
+    'export declare const FORMAT_REFUSALS: readonly (readonly [readonly (string | number)[], string])[];',
+    '/** The number of object keys in the value last judged, when every object in it was judged key by key; else -1. */',
+    'export declare const keysCounted: () => number;',
     '/** The keys and indexes from the root to the node being judged or walked. */',
     'export declare const PATH: (string | number)[];',
     '/** The model definitions by hook slot. */',
@@ -121,7 +125,7 @@ writeFileSync(
     'export type HookName = (typeof HOOK_NAMES)[number];',
     ...DOCUMENT_KINDS.map(
       (k) =>
-        `/** 0: plain JSON data that the ${k} schema accepts; 1: plain JSON it refuses; 2: not plain JSON (or left to the full checks). Objects where a definition applies go to its hook, until a 2. */\nexport declare const ${k}: (value: unknown, hooks?: Hooks) => 0 | 1 | 2;`,
+        `/** 0: plain JSON data that the ${k} schema accepts; 2: not plain JSON (or left to the full checks); else plain JSON it refuses: bit 1 for a refusal other than a format, bit 4 for a string its format refuses (in FORMAT_REFUSALS). Objects where a definition applies go to its hook, until a 2. */\nexport declare const ${k}: (value: unknown, hooks?: Hooks) => 0 | 1 | 2 | 4 | 5;`,
     ),
     '/** Per kind: walks any value along its schema and hands each object where a definition applies to its hook. */',
     `export declare const WALKERS: Readonly<Record<${DOCUMENT_KINDS.map((k) => JSON.stringify(k)).join(' | ')}, (value: unknown, hooks: Hooks) => void>>;`,

@@ -14,6 +14,8 @@ import { LineIndex, lineStarts } from '../src/source/text-position';
 import type { NodeSpan, ParsedSource } from '../src/source/types';
 import { childPointer, isObject, parsePointer } from '../src/util/pointer';
 import { chooser, FUZZ_LIMIT as LIMIT, fuzzRuns, fuzzSeed } from './support/fuzz';
+import { lintText } from '../src/lint/lint-text';
+import { rules } from '../src/rules/index';
 
 type Tree = { t: 'obj'; entries: [string, Tree][] } | { t: 'arr'; items: Tree[] } | { t: 'lit'; text: string };
 
@@ -305,3 +307,64 @@ describe('JSON positions on JSON.parse', () => {
     );
   });
 });
+
+describe('lintText on JSON, whose duplicate-key check uses the acceptor’s count of keys', () => {
+  /** JSON text of `v` with entry `which` (counting entries of all objects in order) written twice, with another value first. */
+  function withDuplicate(v: unknown, which: number): { text: string; duplicated: boolean } {
+    let n = 0;
+    let duplicated = false;
+    const write = (x: unknown): string => {
+      if (Array.isArray(x)) return `[${x.map(write).join(',')}]`;
+      if (isObject(x)) {
+        const parts: string[] = [];
+        for (const [k, val] of Object.entries(x)) {
+          if (n++ === which) {
+            parts.push(`${JSON.stringify(k)}:${JSON.stringify(typeof val === 'string' ? 1 : 'x')}`);
+            duplicated = true;
+          }
+          parts.push(`${JSON.stringify(k)}:${write(val)}`);
+        }
+        return `{${parts.join(',')}}`;
+      }
+      return JSON.stringify(x);
+    };
+    return { text: write(v), duplicated };
+  }
+
+  it('reports every duplicate key, wherever it is, as the tree does', () => {
+    const docs = rules.flatMap((r) => [...(r.examples?.valid ?? []), ...(r.examples?.invalid ?? [])].map((e) => e.doc));
+    let checked = 0;
+    fc.assert(
+      fc.property(fc.nat(docs.length - 1), fc.nat(40), (i, which) => {
+        const { text, duplicated } = withDuplicate(docs[i], which);
+        const result = lintText(text, { filename: 'x.json' });
+        const codes = result.diagnostics.map((d) => d.code);
+        if (duplicated) {
+          checked++;
+          expect(codes).toContain('parse/duplicate-key');
+        } else expect(codes).not.toContain('parse/duplicate-key');
+        // The same findings as when the text is read by the tree alone.
+        expect(result.diagnostics).toEqual(lintSourceByTree(text));
+      }),
+      { numRuns: fuzzRuns(400, 0.01), seed: fuzzSeed(17_0305), interruptAfterTimeLimit: LIMIT },
+    );
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('takes a string that starts with ":" (a separator look-alike) the slow way, with the same result', () => {
+    const text = '{"name":"x","configurations":{"clientOptions":{"bootstrapServers":[":9092"]}}}';
+    expect(lintText(text, { filename: 'x.json' }).diagnostics).toEqual(lintSourceByTree(text));
+  });
+});
+
+/** What lintText finds when JSON.parse is not used at all (the text read through jsonc-parser's tree). */
+function lintSourceByTree(text: string) {
+  const parse = vi.spyOn(JSON, 'parse').mockImplementation(() => {
+    throw new SyntaxError('not used');
+  });
+  try {
+    return lintText(text, { filename: 'x.json' }).diagnostics;
+  } finally {
+    parse.mockRestore();
+  }
+}

@@ -91,6 +91,13 @@ function focusOn(pointers: readonly string[]): Focus {
   return root;
 }
 
+/** A new object with the first `n` of `keys` of `value`, in order. */
+function copyUpTo(value: Node, keys: readonly string[], n: number): Node {
+  const out: Node = {};
+  for (let i = 0; i < n; i++) out[keys[i]!] = value[keys[i]!];
+  return out;
+}
+
 class Decoder {
   readonly diagnostics: Diagnostic[] = [];
   readonly origins = new WeakMap<object, Origin>();
@@ -175,6 +182,9 @@ class Decoder {
   private message(value: Node, schema: Node, at: string, depth: number, focus: Focus): unknown {
     const names = namesOf(schema);
     const props = schema.properties as Record<string, Node>;
+    const written = Object.keys(value);
+    if (written.every((key) => (names.get(key) ?? key) === key))
+      return this.canonical(value, props, written, at, depth, focus);
     let out: Node | undefined;
     const keys = new Map<string, string>();
     const writtenAs = new Map<string, string>();
@@ -269,6 +279,42 @@ class Decoder {
     }
     if (!out) return value;
     this.origins.set(out, { at, ...(keys.size > 0 ? { keys } : {}) });
+    return out;
+  }
+
+  /**
+   * `message` for an object whose keys are all spelt as the model spells them (or unknown to it): no
+   * renames, no field written twice; only its values may need decoding. Allocates nothing when none does.
+   */
+  private canonical(
+    value: Node,
+    props: Record<string, Node>,
+    keys: readonly string[],
+    at: string,
+    depth: number,
+    focus: Focus,
+  ): unknown {
+    let out: Node | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const raw = value[key];
+      if (!Object.hasOwn(props, key)) {
+        if (out) out[key] = raw;
+        continue;
+      }
+      const fieldSchema = props[key];
+      // `null` for a message or a list means "not set" to the server: the key is dropped.
+      if (raw === null && (isMessage(fieldSchema) || isList(fieldSchema))) {
+        out ??= copyUpTo(value, keys, i);
+        continue;
+      }
+      const inner = within(focus, key);
+      const decoded = inner ? this.decode(raw, fieldSchema, childPointer(at, key), depth + 1, inner) : raw;
+      if (decoded !== raw) (out ??= copyUpTo(value, keys, i))[key] = decoded;
+      else if (out) out[key] = decoded;
+    }
+    if (!out) return value;
+    this.origins.set(out, { at });
     return out;
   }
 

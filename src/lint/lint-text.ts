@@ -5,6 +5,8 @@ import type { DocumentKind } from '../model/kinds';
 import { redactStrings } from '../secrets/redact';
 import { secretSpans, secretStrings } from '../source/secret-spans';
 import { formatOf, parseSource, type ParsedSource } from '../source/index';
+import { countKeys, parseJsonUnchecked } from '../source/json';
+import type { RunSettings } from '../engine/run';
 import { parentPointer } from '../util/pointer';
 import { compareDiagnostics, type Diagnostic, type FileResult, type Range } from '../core/diagnostics';
 import { applyDirectives } from './directives';
@@ -63,7 +65,29 @@ export function lintText(text: string, options: LintTextOptions = {}): TextResul
   // A byte order mark is reported, then dropped so that columns match what editors show.
   const bom = text.charCodeAt(0) === 0xfeff;
   if (bom) text = text.slice(1);
-  const source = parseSource(text, options.format ?? formatOf(file, text));
+  const format = options.format ?? formatOf(file, text);
+  // JSON: JSON.parse's value, linted while the acceptor counts its keys; a key lost to a duplicate
+  // shows as a count short of the text's, and then the text is read again with positions for all.
+  const unchecked = format === 'json' ? parseJsonUnchecked(text) : undefined;
+  if (unchecked) {
+    const probe = { keys: -1 };
+    const result = lintSource(text, unchecked.source, bom, options, settings, file, probe);
+    const keys = probe.keys >= 0 ? probe.keys : countKeys(unchecked.source.value);
+    if (keys === unchecked.keysWritten) return result;
+  }
+  return lintSource(text, parseSource(text, format), bom, options, settings, file, undefined);
+}
+
+/** `lintText` once the text is read. */
+function lintSource(
+  text: string,
+  source: ParsedSource,
+  bom: boolean,
+  options: LintTextOptions,
+  settings: RunSettings,
+  file: string,
+  probe: { keys: number } | undefined,
+): TextResult {
   if (bom) {
     source.diagnostics.unshift({
       code: 'parse/bom',
@@ -100,16 +124,17 @@ export function lintText(text: string, options: LintTextOptions = {}): TextResul
       },
     ]);
   }
-  const result = lintWithSettings(source.value, { ...settings, kind: decision.kind });
+  const result = lintWithSettings(source.value, { ...settings, kind: decision.kind }, false, probe);
   // `lint` already sorted and de-duplicated; only positions are added here.
   const located = result.diagnostics.map((d) => {
     const range = locate(source, d.pointer, onKey(d.code, settings.catalog));
     const written = integerAsWritten(d, source, text, settings.rules);
-    const out: Diagnostic = range ? { ...written, range } : { ...written };
+    // Object.assign, not a spread with a new key: on Node 20 that costs ~0.5 µs per object.
+    const out: Diagnostic = range ? Object.assign({}, written, { range }) : { ...written };
     if (d.related) {
       out.related = d.related.map((r) => {
         const rr = locate(source, r.pointer, false);
-        return rr ? { ...r, range: rr } : r;
+        return rr ? Object.assign({}, r, { range: rr }) : r;
       });
     }
     return out;

@@ -11,8 +11,9 @@ import { isObject } from '../util/pointer';
 import { decodeDocument } from '../decode/decode';
 import { checkJsonValue, type JsonCheck } from '../validate/json-value';
 import { modelKeyNames } from '../validate/schema-walk';
-import { validateStructure } from '../validate/structural';
+import { formatFindings, validateStructure } from '../validate/structural';
 import * as acceptors from '../generated/acceptors.js';
+import { FORMAT_REFUSALS, keysCounted } from '../generated/acceptors.js';
 import { capFindings, DEFAULT_MAX_FINDINGS } from './findings-cap';
 
 /** Options of `lint`. */
@@ -161,11 +162,17 @@ function relocate(d: Diagnostic, written: (pointer: string) => string): Diagnost
 }
 
 /**
- * Lints with settings already checked (shared by `lint` and `lintText`). A document the strict
+ * Lints with settings already checked (shared by `lint` and `lintText`); `probe.keys` gets the
+ * number of keys in the value when the one pass counted them all (else -1). A document the strict
  * validator refuses is first decoded as the server decodes it (snake_case keys, enum numbers, …),
  * so that structure and rules judge what the server acts on; findings point where things are written.
  */
-export function lintWithSettings(value: unknown, settings: RunSettings, canonical = false): LintResult {
+export function lintWithSettings(
+  value: unknown,
+  settings: RunSettings,
+  canonical = false,
+  probe?: { keys: number },
+): LintResult {
   const stripped = withoutSchemaKey(value);
   // The happy path: one generated pass says the value is plain JSON of the kind's shape, so neither
   // the JSON-value check nor the structure check has anything to say; only the rules run. When it
@@ -177,13 +184,21 @@ export function lintWithSettings(value: unknown, settings: RunSettings, canonica
     (stripped === value || isPlainObject(value)) && !prototypePolluted()
       ? acceptors[settings.kind](stripped, rules.hooks)
       : 2;
+  // The keys the acceptor went through (lintText's duplicate-key check): `$schema` is one of them.
+  if (probe) probe.keys = verdict === 2 || keysCounted() < 0 ? -1 : keysCounted() + (stripped === value ? 0 : 1);
   if (verdict === 0) return finish(applySettingsToStructural(rules.finish(stripped, true), settings));
-  const json: JsonCheck = verdict === 1 ? { diagnostics: [], walkable: true } : checkJsonValue(value);
+  // Any other verdict but 2: plain JSON the schema refuses, the whole of it seen by the hooks.
+  const passed = verdict !== 2;
+  const json: JsonCheck = passed ? { diagnostics: [], walkable: true } : checkJsonValue(value);
   let diagnostics: Diagnostic[] = json.diagnostics;
   if (json.walkable && value !== undefined) {
     let doc = stripped;
     const claimant = unknownKeyClaimant(settings);
-    let structural = validateStructure(settings.kind, doc, claimant);
+    // Only strings refused by their format: the acceptor says where, and ajv has nothing to add.
+    let structural =
+      verdict === 4
+        ? formatFindings(settings.kind, doc, FORMAT_REFUSALS)
+        : validateStructure(settings.kind, doc, claimant);
     let spelled: Diagnostic[] = [];
     let written: ((pointer: string) => string) | undefined;
     if (structural.length > 0) {
@@ -202,7 +217,7 @@ export function lintWithSettings(value: unknown, settings: RunSettings, canonica
     }
     const locate = (list: Diagnostic[]) => (written ? list.map((d) => relocate(d, written)) : list);
     // Decoding may have replaced the value: then the visitors go over what the server acts on instead.
-    const ruled = rules.finish(doc, verdict === 1);
+    const ruled = rules.finish(doc, passed);
     let found: Diagnostic[];
     if (canonical) {
       // The value must have its type's shape as written: other spellings are errors, whatever the settings.

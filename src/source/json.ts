@@ -114,32 +114,34 @@ function toValue(node: Node, walk: Walk, path: string[] = []): unknown {
   }
 }
 
-/** Occurrences of the character `c` in `s` (a native search per occurrence: colons and brackets are sparse). */
+/** Occurrences of the character `c` in `s` (a native search per occurrence: brackets are sparse). */
 function occurrences(s: string, c: string, stopAfter = Infinity): number {
   let n = 0;
   for (let i = s.indexOf(c); i >= 0 && n <= stopAfter; i = s.indexOf(c, i + 1)) n++;
   return n;
 }
 
-/** The `:` characters in the keys and strings `countKeys` walked last (set by it, to allocate nothing). */
-let colonsInStrings = 0;
-
-/** Adds the colons of a key or string to `colonsInStrings`. */
-function tallyColons(s: string): void {
-  if (s.indexOf(':') >= 0) colonsInStrings += occurrences(s, ':');
+/**
+ * The `:` of a JSON text that follow a `"` (whitespace between allowed): every key's separator, and
+ * also a `:` inside a string right after its opening quote or an escaped quote. Never fewer than the
+ * keys the text writes, so a value holding exactly this many keys lost none to a duplicate.
+ */
+function keyColons(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) {
+    let j = i - 1;
+    let c = text.charCodeAt(j);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(--j);
+    if (c === 34) n++;
+  }
+  return n;
 }
 
-/**
- * The number of object keys in a parsed value, or -1 when a number in it is not finite; counts the
- * `:` inside its keys and strings into `colonsInStrings` on the way.
- */
-function countKeys(value: unknown): number {
+/** The number of object keys in a parsed value, or -1 when a number in it is not finite. */
+export function countKeys(value: unknown): number {
   switch (typeof value) {
     case 'number':
       return Number.isFinite(value) ? 0 : -1;
-    case 'string':
-      tallyColons(value);
-      return 0;
     case 'object': {
       if (value === null) return 0;
       let n = 0;
@@ -154,7 +156,6 @@ function countKeys(value: unknown): number {
       for (const key of Object.keys(value)) {
         const k = countKeys((value as Record<string, unknown>)[key]);
         if (k < 0) return -1;
-        tallyColons(key);
         n += k + 1;
       }
       return n;
@@ -164,22 +165,27 @@ function countKeys(value: unknown): number {
   }
 }
 
+/** `JSON.parse`'s reading of a text, and the number of keys the text writes (or at least that many). */
+export interface UncheckedJson {
+  source: ParsedSource;
+  /** The value holds exactly this many keys (`countKeys`) when no key was lost to a duplicate; fewer when one was. */
+  keysWritten: number;
+}
+
 /**
- * The source of a JSON text when `JSON.parse` gives exactly what the tree would: no syntax error, no
- * number beyond a double, no duplicate key, not too deep. Its value is `JSON.parse`'s (own
- * `__proto__` keys, like the tree's conversion); positions and lines are computed on the first request.
+ * The source of a JSON text as `JSON.parse` reads it, before anyone has made sure that no key was
+ * lost to a duplicate: the caller counts the value's keys (in a walk it makes anyway) and uses the
+ * source only when the count is `keysWritten`, else `parseJson`. Undefined when `JSON.parse` cannot
+ * give what the tree would: a syntax error, a text nested too deep.
  *
  * Without scanning the text character by character: a text with at most MAX_FILE_DEPTH opening
- * brackets (strings included) cannot nest deeper, and in a text `JSON.parse` accepts, every `:` is
- * either a key's separator or a character of a string, so the value holds every key written exactly
- * when it accounts for every `:` of the text (a dropped duplicate takes at least its separator with
- * it). A `\u003a` escape would spell a colon the text does not show: such texts, and texts with many
- * brackets, are scanned instead.
+ * brackets (strings included) cannot nest deeper, and every key's separator is a `:` after a `"`.
+ * Texts with many brackets are scanned instead (the scan counts the keys exactly).
  */
-function parseFast(text: string): ParsedSource | undefined {
+export function parseJsonUnchecked(text: string): UncheckedJson | undefined {
   let keys: number | undefined;
   const fewBrackets = occurrences(text, '{', MAX_FILE_DEPTH) + occurrences(text, '[', MAX_FILE_DEPTH) <= MAX_FILE_DEPTH;
-  if (!fewBrackets || text.includes('\\u003')) {
+  if (!fewBrackets) {
     // The scan stops at the depth limit, so a hostile nesting is refused before JSON.parse builds it.
     const shape = jsonShape(text, MAX_FILE_DEPTH);
     if (shape.depth > MAX_FILE_DEPTH) return undefined;
@@ -191,14 +197,9 @@ function parseFast(text: string): ParsedSource | undefined {
   } catch {
     return undefined;
   }
-  // The depth bound also bounds countKeys' recursion.
-  colonsInStrings = 0;
-  const counted = countKeys(value);
-  if (counted < 0 || (keys === undefined ? counted + colonsInStrings !== occurrences(text, ':') : counted !== keys))
-    return undefined;
   let index: LineIndex | undefined;
   let locator: JsonLocator | undefined;
-  return {
+  const source: ParsedSource = {
     format: 'json',
     ok: true,
     value,
@@ -207,6 +208,14 @@ function parseFast(text: string): ParsedSource | undefined {
     range: (s, e) => (index ??= new LineIndex(text)).range(s, e),
     span: (pointer) => (locator ??= new JsonLocator(text)).span(pointer),
   };
+  return { source, keysWritten: keys ?? keyColons(text) };
+}
+
+/** The source of a JSON text when `JSON.parse` gives exactly what the tree would: no key lost to a duplicate, no number beyond a double. */
+function parseFast(text: string): ParsedSource | undefined {
+  const read = parseJsonUnchecked(text);
+  // The depth bound also bounds countKeys' recursion.
+  return read && countKeys(read.source.value) === read.keysWritten ? read.source : undefined;
 }
 
 /** Parses JSON text (a byte order mark is handled by the caller, `lintText`). */

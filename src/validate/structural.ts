@@ -7,7 +7,7 @@ import type { Diagnostic, StructuralCode, Suggestion } from '../core/diagnostics
 import { formatDescriptions, parseDuration, type FormatName } from '../model/formats';
 import { INT32_MAX, INT32_MIN } from '../model/primitives';
 import { kindSchemas, type DocumentKind } from '../model/kinds';
-import { childPointer, fieldName, getAt, lastToken, parentPointer } from '../util/pointer';
+import { childPointer, fieldName, getAt, lastToken, parentPointer, toPointer } from '../util/pointer';
 import { describeSecret, describeType, isSecretValue, showValue } from '../secrets/classify';
 import { listValues, nearest } from '../util/suggest';
 import { ruleFinding } from '../engine/findings';
@@ -28,6 +28,18 @@ export function validateStructure(
   const validate = validators[kind];
   if (validate(value)) return [];
   return rewriteErrors(kind, value, validate.errors ?? [], claimant);
+}
+
+/**
+ * The structural findings of a document whose only refusals are strings their format refuses (the
+ * acceptor's verdict 4, with its FORMAT_REFUSALS): what `validateStructure` says of it, without ajv.
+ */
+export function formatFindings(
+  kind: DocumentKind,
+  doc: unknown,
+  refusals: readonly (readonly [readonly (string | number)[], string])[],
+): StructuralDiagnostic[] {
+  return refusals.map(([tokens, format]) => badFormat(kind, doc, toPointer(tokens), format as FormatName));
 }
 
 /** Rewrites raw ajv errors for a document of `kind` into diagnostics. */

@@ -1,0 +1,144 @@
+/**
+ * Rules that visit model definitions (`visit`) run in the acceptor's pass over the document, or in the
+ * walker's where that pass did not see all of it. Both must give the same findings; settings,
+ * options and failures must work as they do for checks.
+ */
+import { describe, expect, it } from 'vitest';
+import * as acceptors from '../src/generated/acceptors.js';
+import { BUILTIN_CATALOG, catalogWith } from '../src/engine/catalog';
+import { runRules, startRules, type RunSettings } from '../src/engine/run';
+import { planFor, acquire, visitFindings, walk } from '../src/engine/visit';
+import { ruleById } from '../src/engine/registry';
+import { lint } from '../src/lint/lint';
+import { exampleKind } from '../src/lint/rule-examples';
+import { rules } from '../src/rules/index';
+import type { DocumentKind } from '../src/model/kinds';
+import type { Diagnostic } from '../src/core/diagnostics';
+import type { Rule } from '../src/rule-api/types';
+import { typicalRequest } from '../scripts/bench-inputs';
+
+const settingsFor = (kind: DocumentKind, rulesSet: RunSettings['rules'] = {}): RunSettings => ({
+  kind,
+  targetVersion: '26.1',
+  now: new Date('2026-06-01T00:00:00Z'),
+  isFile: true,
+  rules: rulesSet,
+  maxFindings: 1e9,
+  catalog: BUILTIN_CATALOG,
+});
+
+const sorted = (list: Diagnostic[]) => list.map((d) => JSON.stringify(d)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** Every rule example, valid and invalid, with its kind. */
+const examples: [DocumentKind, unknown][] = rules.flatMap((rule) =>
+  [...(rule.examples?.valid ?? []), ...(rule.examples?.invalid ?? [])].map(
+    (ex) => [exampleKind(rule, ex), ex.doc] as [DocumentKind, unknown],
+  ),
+);
+
+describe('visitors', () => {
+  it('some built-in rules visit, and each visits only definitions of the model', () => {
+    const visiting = rules.filter((r) => r.visit !== undefined);
+    expect(visiting.length).toBeGreaterThan(1);
+    for (const rule of visiting)
+      for (const name of Object.keys(rule.visit!)) expect(acceptors.HOOK_NAMES).toContain(name);
+  });
+
+  it("report the same findings in the acceptor's pass as in the walker's, on every rule example", () => {
+    let fused = 0;
+    for (const [kind, doc] of examples) {
+      const settings = settingsFor(kind);
+      const run = startRules(doc, settings);
+      const verdict = acceptors[kind](doc, run.hooks);
+      if (verdict === 2) {
+        run.abandon();
+        continue;
+      }
+      fused++;
+      expect(sorted(run.finish(doc, true)), JSON.stringify(doc).slice(0, 300)).toEqual(sorted(runRules(doc, settings)));
+    }
+    expect(fused).toBeGreaterThan(examples.length / 2);
+  });
+
+  it('skip a rule set off, give each rule its own options and severity', () => {
+    const doc = JSON.parse(typicalRequest()) as { shadowLink: { configurations: { clientOptions: object } } };
+    doc.shadowLink.configurations.clientOptions = {
+      bootstrapServers: ['a:1'],
+      tlsSettings: { tlsFileSettings: { caPath: '/ca.pem' }, tlsPemSettings: { ca: 'x' } },
+    };
+    const found = (rulesSet: RunSettings['rules']) =>
+      lint('CreateShadowLinkRequest', doc, { rules: rulesSet as never }).diagnostics.filter(
+        (d) => d.code === 'tls-at-most-one',
+      );
+    expect(found({}).map((d) => d.severity)).toEqual(['error']);
+    expect(found({ 'tls-at-most-one': 'off' })).toEqual([]);
+    expect(found({ 'tls-at-most-one': 'warning' }).map((d) => d.severity)).toEqual(['warning']);
+  });
+
+  it('turn a visitor that throws into an internal-error finding, dropping only that rule’s findings', () => {
+    const good = ruleById.get('tls-at-most-one')!;
+    const bad: Rule = {
+      ...good,
+      id: 'tls-ignored',
+      // The child's hook runs first: a report, then the throw at the parent.
+      visit: {
+        TlsFileSettings(_node, ctx) {
+          ctx.report({ messageId: Object.keys(good.messages)[0]!, pointer: ctx.here() });
+        },
+        TlsSettings() {
+          throw new Error('boom');
+        },
+      },
+    };
+    const plan = planFor('CreateShadowLinkRequest', [good as Rule, bad]);
+    const doc = {
+      shadowLink: {
+        name: 'x',
+        configurations: {
+          clientOptions: {
+            bootstrapServers: ['a:1'],
+            tlsSettings: { tlsFileSettings: { caPath: '/a' }, tlsPemSettings: { ca: 'x' } },
+          },
+        },
+      },
+    };
+    const run = acquire(plan).begin(doc, settingsFor('CreateShadowLinkRequest'), [{}, {}], undefined);
+    run.rethrow = false;
+    walk(plan, run, doc);
+    // The good rule's report stays; the failing one's report (made before it threw) is marked dead.
+    expect(run.failures.map(([rule, error]) => [rule, (error as Error).message])).toEqual([[1, 'boom']]);
+    expect(run.dead?.[1]).toBe(true);
+    expect(run.reporters).toEqual([1, 0]);
+    expect(visitFindings(plan, run, undefined).map((d) => d.code)).toEqual(['tls-at-most-one']);
+  });
+
+  it('are refused in custom rules, which write check(context)', () => {
+    const custom = {
+      id: '@acme/visiting',
+      severity: 'error',
+      kinds: ['ShadowLink'],
+      docs: { description: 'visits' },
+      messages: { m: 'm' },
+      check: () => undefined,
+      visit: { TlsSettings: () => undefined },
+    };
+    expect(() => catalogWith([custom], 'test')).toThrow(/visit/);
+  });
+
+  it('run for a refused document too (the walker goes where the acceptor stopped)', () => {
+    const doc = {
+      shadowLink: {
+        name: 'x',
+        when: new Date(0),
+        configurations: {
+          clientOptions: {
+            bootstrapServers: ['a:1'],
+            tlsSettings: { tlsFileSettings: { caPath: '/a' }, tlsPemSettings: { ca: 'x' } },
+          },
+        },
+      },
+    };
+    expect(acceptors.CreateShadowLinkRequest(doc)).toBe(2);
+    expect(lint('CreateShadowLinkRequest', doc).diagnostics.map((d) => d.code)).toContain('tls-at-most-one');
+  });
+});
