@@ -1,12 +1,24 @@
-import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, ownObject, section } from '../rule-api/helpers';
-import { own } from '../util/pointer';
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
+import { own, type JsonObject } from '../util/pointer';
 
-const MEMBERS = ['plainConfiguration', 'scramConfiguration'];
+type MessageId = 'missing' | 'empty' | 'mechanism';
+
 const FIELDS = ['username', 'password'];
 
+/** Reports a missing or empty `username` or `password` of `member`, the object being visited. */
+function credentials(ctx: VisitContext<MessageId>, m: JsonObject, member: string): void {
+  for (let j = 0; j < FIELDS.length; j++) {
+    const field = FIELDS[j]!;
+    const v = own(m, field);
+    if (v === undefined)
+      ctx.report({ messageId: 'missing', pointer: `${ctx.here()}/${field}`, data: { member, field } });
+    else if (v === '') ctx.report({ messageId: 'empty', pointer: `${ctx.here()}/${field}`, data: { member, field } });
+  }
+}
+
 /** SASL credentials: non-empty user and password; SCRAM needs a mechanism. */
-export default defineRule({
+export default defineRule<MessageId>({
   id: 'auth-credentials',
   severity: 'error',
   appliesTo: 'request-link',
@@ -22,38 +34,15 @@ export default defineRule({
     mechanism:
       '`scramConfiguration.scramMechanism` is missing; set "SCRAM_MECHANISM_SCRAM_SHA_256" or "SCRAM_MECHANISM_SCRAM_SHA_512".',
   },
-  check(ctx) {
-    const client = section(ctx, 'clientOptions');
-    if (!client) return;
-    const auth = ownObject(client.value, 'authenticationConfiguration');
-    if (!auth) return;
-    for (let i = 0; i < MEMBERS.length; i++) {
-      const member = MEMBERS[i]!;
-      const m = ownObject(auth, member);
-      if (!m) continue;
-      for (let j = 0; j < FIELDS.length; j++) {
-        const field = FIELDS[j]!;
-        const v = own(m, field);
-        if (v === undefined)
-          ctx.report({
-            messageId: 'missing',
-            pointer: `${client.pointer}/authenticationConfiguration/${member}/${field}`,
-            data: { member, field },
-          });
-        else if (v === '')
-          ctx.report({
-            messageId: 'empty',
-            pointer: `${client.pointer}/authenticationConfiguration/${member}/${field}`,
-            data: { member, field },
-          });
-      }
-      if (member === 'scramConfiguration' && own(m, 'scramMechanism') === undefined) {
-        ctx.report({
-          messageId: 'mechanism',
-          pointer: `${client.pointer}/authenticationConfiguration/${member}/scramMechanism`,
-        });
-      }
-    }
+  visit: {
+    PlainConfiguration(plain, ctx) {
+      credentials(ctx, plain, 'plainConfiguration');
+    },
+    ScramConfiguration(scram, ctx) {
+      credentials(ctx, scram, 'scramConfiguration');
+      if (own(scram, 'scramMechanism') === undefined)
+        ctx.report({ messageId: 'mechanism', pointer: `${ctx.here()}/scramMechanism` });
+    },
   },
   examples: {
     valid: [

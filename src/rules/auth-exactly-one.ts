@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, ownObject, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
 import { SERVER_FACTS } from '../facts/server-versions';
 
 /** `authenticationConfiguration` holds exactly one of PLAIN or SCRAM. */
@@ -19,20 +19,15 @@ export default defineRule({
     none: '`authenticationConfiguration` is empty; add `plainConfiguration` or `scramConfiguration`, or remove the object for no SASL authentication.',
     both: '`authenticationConfiguration` has both `plainConfiguration` and `scramConfiguration`; the server would silently keep only one. Remove one.',
   },
-  check(ctx) {
-    const client = section(ctx, 'clientOptions');
-    if (!client) return;
-    const auth = ownObject(client.value, 'authenticationConfiguration');
-    if (!auth) return;
-    const plain = Object.hasOwn(auth, 'plainConfiguration') && auth['plainConfiguration'] !== null;
-    const scram = Object.hasOwn(auth, 'scramConfiguration') && auth['scramConfiguration'] !== null;
-    if (!plain && !scram) ctx.report({ messageId: 'none', pointer: `${client.pointer}/authenticationConfiguration` });
-    if (plain && scram) ctx.report({ messageId: 'both', pointer: `${client.pointer}/authenticationConfiguration` });
-    if (!SERVER_FACTS[ctx.targetVersion].plainAuthentication && plain)
-      ctx.report({
-        messageId: 'plainOn253',
-        pointer: `${client.pointer}/authenticationConfiguration/plainConfiguration`,
-      });
+  visit: {
+    AuthenticationConfiguration(auth, ctx) {
+      const plain = Object.hasOwn(auth, 'plainConfiguration') && auth['plainConfiguration'] !== null;
+      const scram = Object.hasOwn(auth, 'scramConfiguration') && auth['scramConfiguration'] !== null;
+      if (!plain && !scram) ctx.report({ messageId: 'none', pointer: ctx.here() });
+      if (plain && scram) ctx.report({ messageId: 'both', pointer: ctx.here() });
+      if (!SERVER_FACTS[ctx.targetVersion].plainAuthentication && plain)
+        ctx.report({ messageId: 'plainOn253', pointer: `${ctx.here()}/plainConfiguration` });
+    },
   },
   examples: {
     valid: [

@@ -1,5 +1,5 @@
 import { defineRule, type RuleContext } from '../rule-api/types';
-import { exampleLink, section } from '../rule-api/helpers';
+import { exampleLink } from '../rule-api/helpers';
 import { isObject, own } from '../util/pointer';
 
 /** Lists up to this long find duplicates by `indexOf`; longer ones use a set. */
@@ -89,42 +89,41 @@ export default defineRule<MessageId>({
     },
     duplicate: { text: '{field} repeats {value}; remove the duplicate.', severity: 'warning' },
   },
-  check(ctx) {
-    const link = ctx.link;
-    if (!link) return;
-    const client = section(ctx, 'clientOptions');
-    if (!client) {
-      // A list missing inside `clientOptions` is a `schema/required` finding; this rule reports the sections above it.
-      if (!isObject(link.value)) return;
-      const configurations = section(ctx, '');
-      const missing = !configurations
-        ? own(link.value, 'configurations') !== undefined
-          ? undefined
-          : '`configurations`'
-        : own(configurations.value, 'clientOptions') !== undefined
-          ? undefined
-          : '`clientOptions`';
-      if (missing)
+  visit: {
+    // No `configurations`, or no `clientOptions` in it: the server reads an empty list. (A list missing inside
+    // `clientOptions` is a `schema/required` finding; a section written but not an object, the structure check's.)
+    ShadowLink(link, ctx) {
+      const configurations = own(link, 'configurations');
+      if (configurations === undefined)
         ctx.report({
           messageId: 'missing',
-          pointer: `${link.pointer}/configurations${configurations ? '/clientOptions' : ''}`,
-          data: { missing },
+          pointer: `${ctx.here()}/configurations`,
+          data: { missing: '`configurations`' },
         });
-      return;
-    }
-    const list = own(client.value, 'bootstrapServers');
-    if (!Array.isArray(list)) return;
-    if (list.length === 0) return ctx.report({ messageId: 'empty', pointer: `${client.pointer}/bootstrapServers` });
-    // Duplicates by first index: no set on a list of a few servers; a long list gets one.
-    const seen = list.length > SMALL_LIST ? new Set<string>() : undefined;
-    for (let i = 0; i < list.length; i++) {
-      const raw: unknown = list[i];
-      if (typeof raw !== 'string') continue;
-      const duplicate = seen ? seen.has(raw) : list.indexOf(raw) < i;
-      seen?.add(raw);
-      if (!duplicate && isCleanServer(raw)) continue;
-      reportServer(ctx, `${client.pointer}/bootstrapServers/${i}`, i, raw, duplicate);
-    }
+      else if (isObject(configurations) && own(configurations, 'clientOptions') === undefined)
+        ctx.report({
+          messageId: 'missing',
+          pointer: `${ctx.here()}/configurations/clientOptions`,
+          data: { missing: '`clientOptions`' },
+        });
+    },
+    ClientOptions(client, ctx) {
+      const list = own(client, 'bootstrapServers');
+      if (!Array.isArray(list)) return;
+      if (list.length === 0) return ctx.report({ messageId: 'empty', pointer: `${ctx.here()}/bootstrapServers` });
+      // Duplicates by first index: no set on a list of a few servers; a long list gets one.
+      const seen = list.length > SMALL_LIST ? new Set<string>() : undefined;
+      let at: string | undefined;
+      for (let i = 0; i < list.length; i++) {
+        const raw: unknown = list[i];
+        if (typeof raw !== 'string') continue;
+        const duplicate = seen ? seen.has(raw) : list.indexOf(raw) < i;
+        seen?.add(raw);
+        if (!duplicate && isCleanServer(raw)) continue;
+        at ??= `${ctx.here()}/bootstrapServers`;
+        reportServer(ctx, `${at}/${i}`, i, raw, duplicate);
+      }
+    },
   },
   examples: {
     valid: [{ doc: exampleLink({ clientOptions: { bootstrapServers: ['kafka-1:9092', '10.0.0.7:9093'] } }) }],

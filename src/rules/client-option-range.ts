@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
 import { own } from '../util/pointer';
 import { SERVER_FACTS } from '../facts/server-versions';
 import { CLIENT_OPTION_DEFAULTS, NUMERIC_CLIENT_OPTIONS } from '../model/client-options';
@@ -18,20 +18,20 @@ export default defineRule({
   messages: {
     negative: '`{field}` is {value}; it must not be negative. Use 0 for the default ({default}) or a positive value.',
   },
-  check(ctx) {
-    const client = section(ctx, 'clientOptions');
-    if (!client) return;
-    const unapplied = SERVER_FACTS[ctx.targetVersion].unappliedClientOptions;
-    for (let i = 0; i < NUMERIC_CLIENT_OPTIONS.length; i++) {
-      const field = NUMERIC_CLIENT_OPTIONS[i]!;
-      const value = own(client.value, field);
-      if (typeof value !== 'number' || !(value < 0) || unapplied.includes(field)) continue;
-      ctx.report({
-        messageId: 'negative',
-        pointer: `${client.pointer}/${field}`,
-        data: { field, value, default: CLIENT_OPTION_DEFAULTS[field].text },
-      });
-    }
+  visit: {
+    ClientOptions(client, ctx) {
+      const unapplied = SERVER_FACTS[ctx.targetVersion].unappliedClientOptions;
+      for (let i = 0; i < NUMERIC_CLIENT_OPTIONS.length; i++) {
+        const field = NUMERIC_CLIENT_OPTIONS[i]!;
+        const value = own(client, field);
+        if (typeof value !== 'number' || !(value < 0) || unapplied.includes(field)) continue;
+        ctx.report({
+          messageId: 'negative',
+          pointer: `${ctx.here()}/${field}`,
+          data: { field, value, default: CLIENT_OPTION_DEFAULTS[field].text },
+        });
+      }
+    },
   },
   examples: {
     valid: [{ doc: exampleLink(exampleClient({ connectionTimeoutMs: 0, fetchWaitMaxMs: 250 })) }],

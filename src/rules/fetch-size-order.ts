@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
 import { own } from '../util/pointer';
 import { describeAmount, SERVER_FACTS } from '../facts/server-versions';
 
@@ -27,48 +27,48 @@ export default defineRule({
     order:
       '`{small}` is {smallValue}, more than `fetchMaxBytes` {maxValue}{maxDefault}; set `{small}` to at most {maxValue}.',
   },
-  check(ctx) {
-    const client = section(ctx, 'clientOptions');
-    if (!client) return;
-    const defaults = SERVER_FACTS[ctx.targetVersion].clientOptionDefaults;
-    const maxGiven = given(own(client.value, 'fetchMaxBytes'));
-    const maxDefaulted = maxGiven === 0;
-    const max = maxDefaulted ? defaults.fetchMaxBytes : maxGiven;
-    // Which of SMALL are above the maximum only by their defaults, as bits (1 << index).
-    let defaultedAbove = 0;
-    for (let i = 0; i < SMALL.length; i++) {
-      const small = SMALL[i]!;
-      const smallGiven = given(own(client.value, small));
-      const defaulted = smallGiven === 0;
-      const value = defaulted ? defaults[small] : smallGiven;
-      if (value <= max || (defaulted && maxDefaulted)) continue;
-      if (defaulted) {
-        defaultedAbove |= 1 << i;
-        continue;
+  visit: {
+    ClientOptions(client, ctx) {
+      const defaults = SERVER_FACTS[ctx.targetVersion].clientOptionDefaults;
+      const maxGiven = given(own(client, 'fetchMaxBytes'));
+      const maxDefaulted = maxGiven === 0;
+      const max = maxDefaulted ? defaults.fetchMaxBytes : maxGiven;
+      // Which of SMALL are above the maximum only by their defaults, as bits (1 << index).
+      let defaultedAbove = 0;
+      for (let i = 0; i < SMALL.length; i++) {
+        const small = SMALL[i]!;
+        const smallGiven = given(own(client, small));
+        const defaulted = smallGiven === 0;
+        const value = defaulted ? defaults[small] : smallGiven;
+        if (value <= max || (defaulted && maxDefaulted)) continue;
+        if (defaulted) {
+          defaultedAbove |= 1 << i;
+          continue;
+        }
+        ctx.report({
+          messageId: 'order',
+          pointer: `${ctx.here()}/${small}`,
+          data: {
+            small,
+            smallValue: show(value),
+            maxValue: show(max),
+            maxDefault: maxDefaulted ? ' (the default)' : '',
+          },
+        });
       }
-      ctx.report({
-        messageId: 'order',
-        pointer: `${client.pointer}/${small}`,
-        data: {
-          small,
-          smallValue: show(value),
-          maxValue: show(max),
-          maxDefault: maxDefaulted ? ' (the default)' : '',
-        },
-      });
-    }
-    if (defaultedAbove !== 0) {
-      const names = SMALL.filter((_, i) => (defaultedAbove & (1 << i)) !== 0);
-      ctx.report({
-        messageId: 'belowDefaults',
-        pointer: `${client.pointer}/fetchMaxBytes`,
-        data: {
-          maxValue: show(max),
-          names: names.map((n) => `\`${n}\` (${show(defaults[n])})`).join(' and '),
-          them: names.length > 1 ? 'them' : 'it',
-        },
-      });
-    }
+      if (defaultedAbove !== 0) {
+        const names = SMALL.filter((_, i) => (defaultedAbove & (1 << i)) !== 0);
+        ctx.report({
+          messageId: 'belowDefaults',
+          pointer: `${ctx.here()}/fetchMaxBytes`,
+          data: {
+            maxValue: show(max),
+            names: names.map((n) => `\`${n}\` (${show(defaults[n])})`).join(' and '),
+            them: names.length > 1 ? 'them' : 'it',
+          },
+        });
+      }
+    },
   },
   examples: {
     valid: [

@@ -1,11 +1,16 @@
-import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, ownObject, ownString, section } from '../rule-api/helpers';
-
-const MEMBERS = ['plainConfiguration', 'scramConfiguration'];
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleClient, exampleLink, ownString } from '../rule-api/helpers';
+import { isPlaceholder } from '../secrets/placeholder';
+import type { JsonObject } from '../util/pointer';
 
 /** A secret written out: neither empty nor a placeholder. */
 const literal = (v: string | undefined): v is string => v !== undefined && v !== '' && !isPlaceholder(v);
-import { isPlaceholder } from '../secrets/placeholder';
+
+/** Reports the literal `password` of `member`, the SASL object being visited, when linting a file. */
+function password(ctx: VisitContext<'password' | 'key'>, m: JsonObject, member: string): void {
+  if (ctx.isFile && literal(ownString(m, 'password')))
+    ctx.report({ messageId: 'password', pointer: `${ctx.here()}/password`, data: { member } });
+}
 
 /** Literal passwords and private keys committed in config files. */
 export default defineRule({
@@ -23,22 +28,16 @@ export default defineRule({
       '`{member}.password` is a literal password in a file; use a placeholder such as "${SHADOW_LINK_PASSWORD}" and inject it at deploy time.',
     key: '`tlsPemSettings.key` is a literal private key in a file; use a placeholder such as "${SHADOW_LINK_TLS_KEY}" or `tlsFileSettings.keyPath`.',
   },
-  check(ctx) {
-    if (!ctx.isFile) return;
-    const client = section(ctx, 'clientOptions');
-    if (!client) return;
-    const auth = ownObject(client.value, 'authenticationConfiguration');
-    for (let i = 0; i < MEMBERS.length; i++) {
-      const member = MEMBERS[i]!;
-      if (literal(ownString(ownObject(auth, member), 'password')))
-        ctx.report({
-          messageId: 'password',
-          pointer: `${client.pointer}/authenticationConfiguration/${member}/password`,
-          data: { member },
-        });
-    }
-    if (literal(ownString(ownObject(ownObject(client.value, 'tlsSettings'), 'tlsPemSettings'), 'key')))
-      ctx.report({ messageId: 'key', pointer: `${client.pointer}/tlsSettings/tlsPemSettings/key` });
+  visit: {
+    PlainConfiguration(plain, ctx) {
+      password(ctx, plain, 'plainConfiguration');
+    },
+    ScramConfiguration(scram, ctx) {
+      password(ctx, scram, 'scramConfiguration');
+    },
+    TlsPemSettings(pem, ctx) {
+      if (ctx.isFile && literal(ownString(pem, 'key'))) ctx.report({ messageId: 'key', pointer: `${ctx.here()}/key` });
+    },
   },
   examples: {
     valid: [

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, ownObject, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink, ownObject } from '../rule-api/helpers';
 
 /** SASL/PLAIN without TLS sends the password in clear text. */
 export default defineRule({
@@ -15,14 +15,16 @@ export default defineRule({
     plaintext:
       'SASL/PLAIN is used while TLS is not enabled: the password crosses the network in clear text. Set `tlsSettings.enabled: true` or use SCRAM.',
   },
-  check(ctx) {
-    const client = section(ctx, 'clientOptions');
-    if (!client || !ownObject(ownObject(client.value, 'authenticationConfiguration'), 'plainConfiguration')) return;
-    if (ownObject(client.value, 'tlsSettings')?.enabled !== true)
-      ctx.report({
-        messageId: 'plaintext',
-        pointer: `${client.pointer}/authenticationConfiguration/plainConfiguration`,
-      });
+  visit: {
+    // Both sections sit in the client options.
+    ClientOptions(client, ctx) {
+      if (!ownObject(ownObject(client, 'authenticationConfiguration'), 'plainConfiguration')) return;
+      if (ownObject(client, 'tlsSettings')?.enabled !== true)
+        ctx.report({
+          messageId: 'plaintext',
+          pointer: `${ctx.here()}/authenticationConfiguration/plainConfiguration`,
+        });
+    },
   },
   examples: {
     valid: [

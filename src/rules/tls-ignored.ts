@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, ownObject, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
 import { own } from '../util/pointer';
 
 const FIELDS = ['tlsFileSettings', 'tlsPemSettings', 'doNotSetSniHostname'];
@@ -18,17 +18,16 @@ export default defineRule({
     ignored:
       '`tlsSettings.{field}` is set but `tlsSettings.enabled` is not true, so it is ignored. Set `enabled: true` or remove it.',
   },
-  check(ctx) {
-    const client = section(ctx, 'clientOptions');
-    if (!client) return;
-    const tls = ownObject(client.value, 'tlsSettings');
-    if (!tls || tls.enabled === true) return;
-    for (let i = 0; i < FIELDS.length; i++) {
-      const field = FIELDS[i]!;
-      const v = own(tls, field);
-      if (v !== undefined && v !== false && v !== null)
-        ctx.report({ messageId: 'ignored', pointer: `${client.pointer}/tlsSettings/${field}`, data: { field } });
-    }
+  visit: {
+    TlsSettings(tls, ctx) {
+      if (tls.enabled === true) return;
+      for (let i = 0; i < FIELDS.length; i++) {
+        const field = FIELDS[i]!;
+        const v = own(tls, field);
+        if (v !== undefined && v !== false && v !== null)
+          ctx.report({ messageId: 'ignored', pointer: `${ctx.here()}/${field}`, data: { field } });
+      }
+    },
   },
   examples: {
     valid: [{ doc: exampleLink(exampleClient({ tlsSettings: { enabled: true, doNotSetSniHostname: true } })) }],

@@ -1,11 +1,24 @@
-import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, ownObject, section } from '../rule-api/helpers';
-import { own } from '../util/pointer';
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
+import { own, type JsonObject } from '../util/pointer';
 
-const PAIRS = [
-  ['tlsFileSettings', 'keyPath', 'certPath'],
-  ['tlsPemSettings', 'key', 'cert'],
-] as const;
+/** Reports `key` without `cert`, or `cert` without `key`, in `s` (the `settings` object being visited). */
+function pair(ctx: VisitContext, s: JsonObject, settings: string, key: string, cert: string): void {
+  const hasKey = own(s, key) !== undefined;
+  const hasCert = own(s, cert) !== undefined;
+  if (hasKey && !hasCert)
+    ctx.report({
+      messageId: 'unpaired',
+      pointer: `${ctx.here()}/${key}`,
+      data: { settings, present: key, missing: cert },
+    });
+  if (hasCert && !hasKey)
+    ctx.report({
+      messageId: 'unpaired',
+      pointer: `${ctx.here()}/${cert}`,
+      data: { settings, present: cert, missing: key },
+    });
+}
 
 /** Client key and certificate come together. */
 export default defineRule({
@@ -18,33 +31,13 @@ export default defineRule({
       'A client certificate without its key (or a key without its certificate) cannot be used for mutual TLS; the server refuses the request while converting the TLS settings.',
   },
   messages: { unpaired: '`{settings}.{present}` is given without `{missing}`; give both for mutual TLS, or neither.' },
-  check(ctx) {
-    const client = section(ctx, 'clientOptions');
-    if (!client) return;
-    const tls = ownObject(client.value, 'tlsSettings');
-    if (!tls) return;
-    for (let i = 0; i < PAIRS.length; i++) {
-      const pair = PAIRS[i]!;
-      const settings = pair[0];
-      const key = pair[1];
-      const cert = pair[2];
-      const s = ownObject(tls, settings);
-      if (!s) continue;
-      const hasKey = own(s, key) !== undefined;
-      const hasCert = own(s, cert) !== undefined;
-      if (hasKey && !hasCert)
-        ctx.report({
-          messageId: 'unpaired',
-          pointer: `${client.pointer}/tlsSettings/${settings}/${key}`,
-          data: { settings, present: key, missing: cert },
-        });
-      if (hasCert && !hasKey)
-        ctx.report({
-          messageId: 'unpaired',
-          pointer: `${client.pointer}/tlsSettings/${settings}/${cert}`,
-          data: { settings, present: cert, missing: key },
-        });
-    }
+  visit: {
+    TlsFileSettings(files, ctx) {
+      pair(ctx, files, 'tlsFileSettings', 'keyPath', 'certPath');
+    },
+    TlsPemSettings(pem, ctx) {
+      pair(ctx, pem, 'tlsPemSettings', 'key', 'cert');
+    },
   },
   examples: {
     valid: [

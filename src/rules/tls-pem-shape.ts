@@ -1,5 +1,5 @@
 import { defineRule, type RuleContext } from '../rule-api/types';
-import { exampleClient, exampleLink, ownObject, ownString, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink, ownObject, ownString } from '../rule-api/helpers';
 import { isPlaceholder } from '../secrets/placeholder';
 import {
   CERT_LABELS,
@@ -134,43 +134,43 @@ export default defineRule<MessageId>({
       severity: 'warning',
     },
   },
-  check(ctx) {
-    const client = section(ctx, 'clientOptions');
-    if (!client) return;
-    const tls = ownObject(client.value, 'tlsSettings');
-    // With TLS off the server never loads the material (`tls-ignored` says so): nothing here can fail.
-    if (tls?.['enabled'] !== true) return;
-    const pem = ownObject(tls, 'tlsPemSettings');
-    if (!pem) return;
-    const at = `${client.pointer}/tlsSettings/tlsPemSettings`;
-    let leaf: CertificateFacts | undefined;
-    for (let i = 0; i < CERT_FIELDS.length; i++) {
-      const field = CERT_FIELDS[i]!;
-      const v = ownString(pem, field);
-      if (v === undefined || isPlaceholder(v)) continue;
-      const first = checkCertificates(ctx, field, v, `${at}/${field}`);
-      if (field === 'cert') leaf = first;
-    }
-    const key = ownString(pem, 'key');
-    if (key === undefined || isPlaceholder(key)) return;
-    const keyPointer = `${at}/key`;
-    // The server reads the first private-key block; text around it does not matter.
-    const [block] = findPemBlocks(key, KEY_LABELS);
-    if (!block) return ctx.report({ messageId: 'notKey', pointer: keyPointer });
-    const read = readPrivateKey(block);
-    if (!read.ok) return ctx.report({ messageId: 'badKey', pointer: keyPointer, data: { reason: read.reason } });
-    if (read.value.encrypted) return ctx.report({ messageId: 'encryptedKey', pointer: keyPointer });
-    if (!leaf) return;
-    const match = matchKey(read.value, leaf);
-    if (match.verdict === 'unknown') {
-      ctx.report({ messageId: 'notCompared', pointer: keyPointer, data: { why: match.why } });
-    } else if (match.verdict === 'mismatch') {
-      const detail =
-        match.keyType === match.certType
-          ? ''
-          : ` (${article(match.keyType)} ${match.keyType} key; the certificate holds ${article(match.certType)} ${match.certType} public key)`;
-      ctx.report({ messageId: 'mismatch', pointer: keyPointer, data: { detail } });
-    }
+  visit: {
+    TlsSettings(tls, ctx) {
+      // With TLS off the server never loads the material (`tls-ignored` says so): nothing here can fail.
+      if (tls['enabled'] !== true) return;
+      const pem = ownObject(tls, 'tlsPemSettings');
+      if (!pem) return;
+      let at: string | undefined;
+      let leaf: CertificateFacts | undefined;
+      for (let i = 0; i < CERT_FIELDS.length; i++) {
+        const field = CERT_FIELDS[i]!;
+        const v = ownString(pem, field);
+        if (v === undefined || isPlaceholder(v)) continue;
+        at ??= `${ctx.here()}/tlsPemSettings`;
+        const first = checkCertificates(ctx, field, v, `${at}/${field}`);
+        if (field === 'cert') leaf = first;
+      }
+      const key = ownString(pem, 'key');
+      if (key === undefined || isPlaceholder(key)) return;
+      const keyPointer = `${at ?? `${ctx.here()}/tlsPemSettings`}/key`;
+      // The server reads the first private-key block; text around it does not matter.
+      const [block] = findPemBlocks(key, KEY_LABELS);
+      if (!block) return ctx.report({ messageId: 'notKey', pointer: keyPointer });
+      const read = readPrivateKey(block);
+      if (!read.ok) return ctx.report({ messageId: 'badKey', pointer: keyPointer, data: { reason: read.reason } });
+      if (read.value.encrypted) return ctx.report({ messageId: 'encryptedKey', pointer: keyPointer });
+      if (!leaf) return;
+      const match = matchKey(read.value, leaf);
+      if (match.verdict === 'unknown') {
+        ctx.report({ messageId: 'notCompared', pointer: keyPointer, data: { why: match.why } });
+      } else if (match.verdict === 'mismatch') {
+        const detail =
+          match.keyType === match.certType
+            ? ''
+            : ` (${article(match.keyType)} ${match.keyType} key; the certificate holds ${article(match.certType)} ${match.certType} public key)`;
+        ctx.report({ messageId: 'mismatch', pointer: keyPointer, data: { detail } });
+      }
+    },
   },
   examples: {
     valid: [
