@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { PAUSABLE_TASKS, configurations, exampleLink, section } from '../rule-api/helpers';
+import { PAUSABLE_TASKS, exampleLink } from '../rule-api/helpers';
 import { own } from '../util/pointer';
 
 /** A link whose every task is paused does nothing. */
@@ -17,12 +17,13 @@ export default defineRule({
     allPaused:
       'Every sync task is paused: this link will copy nothing. Unpause at least one task, or disable this rule if that is intended.',
   },
-  check(ctx) {
-    const cfg = configurations(ctx);
-    if (!cfg) return;
-    for (let i = 0; i < PAUSABLE_TASKS.length; i++)
-      if (own(section(ctx, PAUSABLE_TASKS[i]!)?.value, 'paused') !== true) return;
-    ctx.report({ messageId: 'allPaused', pointer: cfg.pointer });
+  visit: {
+    // The section holding the three tasks.
+    ShadowLinkConfigurations(cfg, ctx) {
+      // `own` of a task that is absent or not an object is undefined: that task is not paused.
+      for (let i = 0; i < PAUSABLE_TASKS.length; i++) if (own(own(cfg, PAUSABLE_TASKS[i]!), 'paused') !== true) return;
+      ctx.report({ messageId: 'allPaused', pointer: ctx.here() });
+    },
   },
   examples: {
     valid: [

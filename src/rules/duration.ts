@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { PAUSABLE_TASKS, exampleLink, ownString, section } from '../rule-api/helpers';
+import { PAUSABLE_TASKS, exampleLink, ownString } from '../rule-api/helpers';
+import { own } from '../util/pointer';
 import { MAX_DURATION_SECONDS } from '../model/formats';
 import { scanDuration } from '../util/scan';
 
@@ -35,25 +36,27 @@ export default defineRule({
     },
   },
   structuralMessages: ['grammar', 'empty', 'nonCanonical'],
-  check(ctx) {
-    for (let t = 0; t < PAUSABLE_TASKS.length; t++) {
-      const task = PAUSABLE_TASKS[t]!;
-      const opts = section(ctx, task);
-      if (!opts) continue;
-      const value = ownString(opts.value, 'interval');
-      if (value === undefined) continue;
-      // What `parseDuration` accepts (anything else is the structural check's), and `durationMillis` of it.
-      const sign = scanDuration(value, scratch);
-      if (sign === 0) continue;
-      const { seconds, nanos } = scratch;
-      if (seconds > MAX_DURATION_SECONDS || (seconds === MAX_DURATION_SECONDS && nanos !== 0)) continue;
-      const ms = sign * seconds * 1000 + (sign * nanos) / 1e6;
-      if (ms >= 1000 || ms === 0) continue;
-      const pointer = `${opts.pointer}/interval`;
-      const data = { field: `${task}.interval`, value: JSON.stringify(value) };
-      if (ms < 0) ctx.report({ messageId: 'negative', pointer, data });
-      else ctx.report({ messageId: 'subSecond', pointer, data });
-    }
+  visit: {
+    // The three tasks from the section holding them, in this order (not one visitor each): the
+    // reports keep the order they always had.
+    ShadowLinkConfigurations(cfg, ctx) {
+      for (let t = 0; t < PAUSABLE_TASKS.length; t++) {
+        const task = PAUSABLE_TASKS[t]!;
+        const value = ownString(own(cfg, task), 'interval');
+        if (value === undefined) continue;
+        // What `parseDuration` accepts (anything else is the structural check's), and `durationMillis` of it.
+        const sign = scanDuration(value, scratch);
+        if (sign === 0) continue;
+        const { seconds, nanos } = scratch;
+        if (seconds > MAX_DURATION_SECONDS || (seconds === MAX_DURATION_SECONDS && nanos !== 0)) continue;
+        const ms = sign * seconds * 1000 + (sign * nanos) / 1e6;
+        if (ms >= 1000 || ms === 0) continue;
+        const pointer = `${ctx.here()}/${task}/interval`;
+        const data = { field: `${task}.interval`, value: JSON.stringify(value) };
+        if (ms < 0) ctx.report({ messageId: 'negative', pointer, data });
+        else ctx.report({ messageId: 'subSecond', pointer, data });
+      }
+    },
   },
   examples: {
     valid: [

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, section } from '../rule-api/helpers';
+import { exampleLink } from '../rule-api/helpers';
 import { own } from '../util/pointer';
 
 /** `excludeDefault: true` with nothing listed. */
@@ -17,12 +17,13 @@ export default defineRule({
     empty:
       'excludeDefault is true and no syncedShadowTopicProperties are listed: only partition count, max.message.bytes, cleanup.policy and message.timestamp.type will sync. List the properties you need, or drop excludeDefault.',
   },
-  check(ctx) {
-    const opts = section(ctx, 'topicMetadataSyncOptions');
-    if (!opts || own(opts.value, 'excludeDefault') !== true) return;
-    const list = own(opts.value, 'syncedShadowTopicProperties');
-    if (list === undefined || list === null || (Array.isArray(list) && list.length === 0))
-      ctx.report({ messageId: 'empty', pointer: `${opts.pointer}/excludeDefault` });
+  visit: {
+    TopicMetadataSyncOptions(opts, ctx) {
+      if (own(opts, 'excludeDefault') !== true) return;
+      const list = own(opts, 'syncedShadowTopicProperties');
+      if (list === undefined || list === null || (Array.isArray(list) && list.length === 0))
+        ctx.report({ messageId: 'empty', pointer: `${ctx.here()}/excludeDefault` });
+    },
   },
   examples: {
     valid: [

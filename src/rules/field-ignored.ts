@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, section } from '../rule-api/helpers';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
 import { own } from '../util/pointer';
 import { SERVER_FACTS } from '../facts/server-versions';
 
@@ -20,21 +20,21 @@ export default defineRule({
     unapplied:
       '`{field}` is {value}, but the server stores and echoes it without applying it to its connection to the source: it has no effect.',
   },
-  check(ctx) {
-    const client = section(ctx, 'clientOptions');
-    if (!client) return;
-    const id = own(client.value, 'sourceClusterId');
-    if (typeof id === 'string' && id !== '')
-      ctx.report({ messageId: 'sourceClusterId', pointer: `${client.pointer}/sourceClusterId` });
-    const facts = SERVER_FACTS[ctx.targetVersion];
-    const fields = facts.unappliedClientOptions;
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i]!;
-      const value = own(client.value, field);
-      // The default written out (as UIs do) changes nothing either, but then nothing is lost.
-      if (typeof value === 'number' && value !== 0 && value !== facts.clientOptionDefaults[field])
-        ctx.report({ messageId: 'unapplied', pointer: `${client.pointer}/${field}`, data: { field, value } });
-    }
+  visit: {
+    ClientOptions(client, ctx) {
+      const id = own(client, 'sourceClusterId');
+      if (typeof id === 'string' && id !== '')
+        ctx.report({ messageId: 'sourceClusterId', pointer: `${ctx.here()}/sourceClusterId` });
+      const facts = SERVER_FACTS[ctx.targetVersion];
+      const fields = facts.unappliedClientOptions;
+      for (let i = 0; i < fields.length; i++) {
+        const field = fields[i]!;
+        const value = own(client, field);
+        // The default written out (as UIs do) changes nothing either, but then nothing is lost.
+        if (typeof value === 'number' && value !== 0 && value !== facts.clientOptionDefaults[field])
+          ctx.report({ messageId: 'unapplied', pointer: `${ctx.here()}/${field}`, data: { field, value } });
+      }
+    },
   },
   examples: {
     valid: [

@@ -22,25 +22,26 @@ export default defineRule({
     tooLong: 'The shadow link `name` is {bytes} bytes long; the limit is 128 bytes.',
     chars: 'The shadow link `name` contains {chars}; use only letters, digits, ".", "_" and "-".',
   },
-  check(ctx) {
-    const link = ctx.link;
-    if (!link) return;
-    const name = ownString(link.value, 'name');
-    if (name === undefined) return;
-    if (name === '') return ctx.report({ messageId: 'empty', pointer: `${link.pointer}/name` });
-    let plain = true;
-    for (let i = 0; i < name.length && plain; i++) plain = nameChar(name.charCodeAt(i));
-    // Allowed characters are all ASCII: one byte each.
-    const bytes = plain ? name.length : utf8Length(name);
-    if (bytes > MAX_BYTES) ctx.report({ messageId: 'tooLong', pointer: `${link.pointer}/name`, data: { bytes } });
-    if (!plain) {
-      const bad = [...new Set(name.replace(/[A-Za-z0-9._-]/g, ''))].slice(0, 5);
-      ctx.report({
-        messageId: 'chars',
-        pointer: `${link.pointer}/name`,
-        data: { chars: bad.map((c) => JSON.stringify(c)).join(', ') },
-      });
-    }
+  visit: {
+    // The link itself: the root of a ShadowLink document, a request's `shadowLink`.
+    ShadowLink(link, ctx) {
+      const name = ownString(link, 'name');
+      if (name === undefined) return;
+      if (name === '') return ctx.report({ messageId: 'empty', pointer: `${ctx.here()}/name` });
+      let plain = true;
+      for (let i = 0; i < name.length && plain; i++) plain = nameChar(name.charCodeAt(i));
+      // Allowed characters are all ASCII: one byte each.
+      const bytes = plain ? name.length : utf8Length(name);
+      if (bytes > MAX_BYTES) ctx.report({ messageId: 'tooLong', pointer: `${ctx.here()}/name`, data: { bytes } });
+      if (!plain) {
+        const bad = [...new Set(name.replace(/[A-Za-z0-9._-]/g, ''))].slice(0, 5);
+        ctx.report({
+          messageId: 'chars',
+          pointer: `${ctx.here()}/name`,
+          data: { chars: bad.map((c) => JSON.stringify(c)).join(', ') },
+        });
+      }
+    },
   },
   examples: {
     valid: [{ doc: exampleLink({}, 'dr_link-01.eu') }],

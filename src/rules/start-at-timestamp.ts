@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, ownString, section } from '../rule-api/helpers';
+import { exampleLink, ownString } from '../rule-api/helpers';
 import { canonicalTimestampMillis } from '../util/scan';
 import { parseServerTimestamp } from '../model/server-scalars';
 
@@ -34,23 +34,23 @@ export default defineRule({
     },
   },
   structuralMessages: ['format', 'nonCanonical', 'empty'],
-  check(ctx) {
-    const opts = section(ctx, 'topicMetadataSyncOptions');
-    if (!opts) return;
-    const value = ownString(opts.value, 'startAtTimestamp');
-    if (value === undefined) return;
-    // The canonical spelling is read as `parseServerTimestamp`'s fast path reads it, without its result object.
-    let millis = value === '' ? NaN : canonicalTimestampMillis(value);
-    if (Number.isNaN(millis)) {
-      const parsed = parseServerTimestamp(value);
-      if (!parsed) return;
-      millis = parsed.epochMillis;
-    }
-    if (millis >= 0 && millis <= ctx.now.getTime()) return;
-    const pointer = `${opts.pointer}/startAtTimestamp`;
-    const data = { value: JSON.stringify(value.slice(0, 60)) };
-    if (millis > ctx.now.getTime()) ctx.report({ messageId: 'future', pointer, data });
-    else if (millis < 0) ctx.report({ messageId: 'beforeEpoch', pointer, data });
+  visit: {
+    TopicMetadataSyncOptions(opts, ctx) {
+      const value = ownString(opts, 'startAtTimestamp');
+      if (value === undefined) return;
+      // The canonical spelling is read as `parseServerTimestamp`'s fast path reads it, without its result object.
+      let millis = value === '' ? NaN : canonicalTimestampMillis(value);
+      if (Number.isNaN(millis)) {
+        const parsed = parseServerTimestamp(value);
+        if (!parsed) return;
+        millis = parsed.epochMillis;
+      }
+      if (millis >= 0 && millis <= ctx.now.getTime()) return;
+      const pointer = `${ctx.here()}/startAtTimestamp`;
+      const data = { value: JSON.stringify(value.slice(0, 60)) };
+      if (millis > ctx.now.getTime()) ctx.report({ messageId: 'future', pointer, data });
+      else if (millis < 0) ctx.report({ messageId: 'beforeEpoch', pointer, data });
+    },
   },
   examples: {
     valid: [

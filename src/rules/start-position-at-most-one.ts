@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, section } from '../rule-api/helpers';
+import { exampleLink } from '../rule-api/helpers';
 import { own, type JsonObject } from '../util/pointer';
 
 const FIELDS = ['startAtEarliest', 'startAtLatest', 'startAtTimestamp'];
@@ -21,19 +21,20 @@ export default defineRule({
       'The spec marks all three "required", but they form a oneof: with several, the JSON decoder silently keeps the last one, so where replication starts depends on key order.',
   },
   messages: { several: '`topicMetadataSyncOptions` sets {fields}; keep only one start position.' },
-  check(ctx) {
-    const topic = section(ctx, 'topicMetadataSyncOptions');
-    if (!topic) return;
-    let count = 0;
-    for (let i = 0; i < FIELDS.length; i++) if (isSet(topic.value, FIELDS[i]!)) count++;
-    if (count < 2) return;
-    const present = FIELDS.filter((f) => isSet(topic.value, f));
-    ctx.report({
-      messageId: 'several',
-      pointer: `${topic.pointer}/${present[1]}`,
-      data: { fields: present.map((f) => `\`${f}\``).join(' and ') },
-      related: present.map((f) => ({ pointer: `${topic.pointer}/${f}`, message: `${f} is set here` })),
-    });
+  visit: {
+    TopicMetadataSyncOptions(topic, ctx) {
+      let count = 0;
+      for (let i = 0; i < FIELDS.length; i++) if (isSet(topic, FIELDS[i]!)) count++;
+      if (count < 2) return;
+      const present = FIELDS.filter((f) => isSet(topic, f));
+      const here = ctx.here();
+      ctx.report({
+        messageId: 'several',
+        pointer: `${here}/${present[1]}`,
+        data: { fields: present.map((f) => `\`${f}\``).join(' and ') },
+        related: present.map((f) => ({ pointer: `${here}/${f}`, message: `${f} is set here` })),
+      });
+    },
   },
   examples: {
     valid: [{ doc: exampleLink({ topicMetadataSyncOptions: { startAtLatest: {} } }) }],

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, section } from '../rule-api/helpers';
+import { exampleLink } from '../rule-api/helpers';
 import { own } from '../util/pointer';
 import { TOPIC_PROPERTIES } from '../facts/topic-properties';
 
@@ -18,24 +18,26 @@ export default defineRule({
     forbidden:
       '"{name}" may not be synced to shadow topics: a {version} server refuses the request (topic_property_excluded_from_mirroring). Remove it from syncedShadowTopicProperties.',
   },
-  check(ctx) {
-    const opts = section(ctx, 'topicMetadataSyncOptions');
-    if (!opts) return;
-    const list = own(opts.value, 'syncedShadowTopicProperties');
-    if (!Array.isArray(list)) return;
-    const forbidden = TOPIC_PROPERTIES[ctx.targetVersion].forbidden;
-    for (let i = 0; i < list.length; i++) {
-      const name: unknown = list[i];
-      if (typeof name === 'string' && forbidden.includes(name)) {
-        const pointer = `${opts.pointer}/syncedShadowTopicProperties/${i}`;
-        ctx.report({
-          messageId: 'forbidden',
-          pointer,
-          data: { name, version: ctx.targetVersion },
-          fix: { kind: 'remove', pointer },
-        });
+  visit: {
+    TopicMetadataSyncOptions(opts, ctx) {
+      const list = own(opts, 'syncedShadowTopicProperties');
+      if (!Array.isArray(list)) return;
+      const forbidden = TOPIC_PROPERTIES[ctx.targetVersion].forbidden;
+      // The list's pointer, built at the first report.
+      let at: string | undefined;
+      for (let i = 0; i < list.length; i++) {
+        const name: unknown = list[i];
+        if (typeof name === 'string' && forbidden.includes(name)) {
+          const pointer = `${(at ??= `${ctx.here()}/syncedShadowTopicProperties`)}/${i}`;
+          ctx.report({
+            messageId: 'forbidden',
+            pointer,
+            data: { name, version: ctx.targetVersion },
+            fix: { kind: 'remove', pointer },
+          });
+        }
       }
-    }
+    },
   },
   examples: {
     valid: [

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, section } from '../rule-api/helpers';
+import { exampleLink } from '../rule-api/helpers';
 import { own } from '../util/pointer';
 import { ALWAYS_REPLICATED_PROPERTIES, TOPIC_PROPERTIES } from '../facts/topic-properties';
 
@@ -27,33 +27,35 @@ export default defineRule({
       severity: 'warning',
     },
   },
-  check(ctx) {
-    const opts = section(ctx, 'topicMetadataSyncOptions');
-    if (!opts) return;
-    const list = own(opts.value, 'syncedShadowTopicProperties');
-    if (!Array.isArray(list)) return;
-    const excludeDefault = own(opts.value, 'excludeDefault') === true;
-    const seen = list.length > SMALL_LIST ? new Map<string, number>() : undefined;
-    for (let i = 0; i < list.length; i++) {
-      const name: unknown = list[i];
-      if (typeof name !== 'string') continue;
-      // The index of the name's first occurrence: `i` itself unless it is a duplicate.
-      const first = seen ? (seen.get(name) ?? i) : list.indexOf(name);
-      if (first === i) seen?.set(name, i);
-      const messageId =
-        first !== i
-          ? 'duplicate'
-          : always.includes(name)
-            ? 'always'
-            : !excludeDefault && TOPIC_PROPERTIES[ctx.targetVersion].defaults.includes(name)
-              ? 'defaulted'
-              : undefined;
-      if (!messageId) continue;
-      const pointer = `${opts.pointer}/syncedShadowTopicProperties/${i}`;
-      const data = { name, first };
-      if (messageId === 'duplicate') ctx.report({ messageId, pointer, data, fix: { kind: 'remove', pointer } });
-      else ctx.report({ messageId, pointer, data });
-    }
+  visit: {
+    TopicMetadataSyncOptions(opts, ctx) {
+      const list = own(opts, 'syncedShadowTopicProperties');
+      if (!Array.isArray(list)) return;
+      const excludeDefault = own(opts, 'excludeDefault') === true;
+      const seen = list.length > SMALL_LIST ? new Map<string, number>() : undefined;
+      // The list's pointer, built at the first report.
+      let at: string | undefined;
+      for (let i = 0; i < list.length; i++) {
+        const name: unknown = list[i];
+        if (typeof name !== 'string') continue;
+        // The index of the name's first occurrence: `i` itself unless it is a duplicate.
+        const first = seen ? (seen.get(name) ?? i) : list.indexOf(name);
+        if (first === i) seen?.set(name, i);
+        const messageId =
+          first !== i
+            ? 'duplicate'
+            : always.includes(name)
+              ? 'always'
+              : !excludeDefault && TOPIC_PROPERTIES[ctx.targetVersion].defaults.includes(name)
+                ? 'defaulted'
+                : undefined;
+        if (!messageId) continue;
+        const pointer = `${(at ??= `${ctx.here()}/syncedShadowTopicProperties`)}/${i}`;
+        const data = { name, first };
+        if (messageId === 'duplicate') ctx.report({ messageId, pointer, data, fix: { kind: 'remove', pointer } });
+        else ctx.report({ messageId, pointer, data });
+      }
+    },
   },
   examples: {
     valid: [

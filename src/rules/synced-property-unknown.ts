@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, section } from '../rule-api/helpers';
+import { exampleLink } from '../rule-api/helpers';
 import { nearest } from '../util/suggest';
 import { own } from '../util/pointer';
 import { PROPERTY_SPELLINGS, TOPIC_PROPERTIES, type TopicPropertyFacts } from '../facts/topic-properties';
@@ -46,43 +46,44 @@ export default defineRule({
     didYouMean: '"{name}" is not a topic property the server knows; did you mean "{suggestion}"?',
     spelling: '"{name}" is spelled "{suggestion}" by the server; as written it would never be synced.',
   },
-  check(ctx) {
-    const opts = section(ctx, 'topicMetadataSyncOptions');
-    if (!opts) return;
-    const list = own(opts.value, 'syncedShadowTopicProperties');
-    if (!Array.isArray(list)) return;
-    const base = knownSet(ctx.targetVersion);
-    const option = ctx.options['knownProperties'];
-    // The names `nearest` chooses from, built only when a name is not known.
-    let known: string[] | undefined;
-    for (let i = 0; i < list.length; i++) {
-      const name: unknown = list[i];
-      if (typeof name !== 'string' || base.has(name) || isExtra(option, name)) continue;
-      const pointer = `${opts.pointer}/syncedShadowTopicProperties/${i}`;
-      const spelled = Object.hasOwn(PROPERTY_SPELLINGS, name) ? PROPERTY_SPELLINGS[name] : undefined;
-      if (spelled) {
-        ctx.report({
-          messageId: 'spelling',
-          pointer,
-          data: { name, suggestion: spelled },
-          fix: { kind: 'replace-value', pointer, value: spelled },
-        });
-        continue;
+  visit: {
+    TopicMetadataSyncOptions(opts, ctx) {
+      const list = own(opts, 'syncedShadowTopicProperties');
+      if (!Array.isArray(list)) return;
+      const base = knownSet(ctx.targetVersion);
+      const option = ctx.options['knownProperties'];
+      // The names `nearest` chooses from, and the list's pointer: built only when a name is not known.
+      let known: string[] | undefined;
+      let at: string | undefined;
+      for (let i = 0; i < list.length; i++) {
+        const name: unknown = list[i];
+        if (typeof name !== 'string' || base.has(name) || isExtra(option, name)) continue;
+        const pointer = `${(at ??= `${ctx.here()}/syncedShadowTopicProperties`)}/${i}`;
+        const spelled = Object.hasOwn(PROPERTY_SPELLINGS, name) ? PROPERTY_SPELLINGS[name] : undefined;
+        if (spelled) {
+          ctx.report({
+            messageId: 'spelling',
+            pointer,
+            data: { name, suggestion: spelled },
+            fix: { kind: 'replace-value', pointer, value: spelled },
+          });
+          continue;
+        }
+        known ??= [
+          ...TOPIC_PROPERTIES[ctx.targetVersion].known,
+          ...(Array.isArray(option) ? (option as unknown[]).filter((x): x is string => typeof x === 'string') : []),
+        ];
+        const suggestion = nearest(name, known);
+        if (suggestion)
+          ctx.report({
+            messageId: 'didYouMean',
+            pointer,
+            data: { name, suggestion },
+            fix: { kind: 'replace-value', pointer, value: suggestion },
+          });
+        else ctx.report({ messageId: 'unknown', pointer, data: { name } });
       }
-      known ??= [
-        ...TOPIC_PROPERTIES[ctx.targetVersion].known,
-        ...(Array.isArray(option) ? (option as unknown[]).filter((x): x is string => typeof x === 'string') : []),
-      ];
-      const suggestion = nearest(name, known);
-      if (suggestion)
-        ctx.report({
-          messageId: 'didYouMean',
-          pointer,
-          data: { name, suggestion },
-          fix: { kind: 'replace-value', pointer, value: suggestion },
-        });
-      else ctx.report({ messageId: 'unknown', pointer, data: { name } });
-    }
+    },
   },
   examples: {
     valid: [
