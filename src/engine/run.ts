@@ -83,6 +83,7 @@ function reporterInto(reports: RuleReport[]): (r: RuleReport) => number {
 
 /** Applies user settings to structural findings whose code is a rule id (off drops them; a level overrides). */
 export function applySettingsToStructural(diagnostics: Diagnostic[], settings: RunSettings): Diagnostic[] {
+  if (diagnostics.length === 0) return diagnostics;
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
     const level = levelOf(settings.rules, d.code);

@@ -235,6 +235,7 @@ export function lintWithSettings(
 
   /** Redacts, sorts and links the findings to their docs (`walkable`: the value may be walked for secrets). */
   function finish(found: Diagnostic[], walkable = true): LintResult {
+    if (found.length === 0) return { valid: true, diagnostics: found };
     const secretsFrom = walkable ? value : undefined;
     const diagnostics = normalizeDiagnostics(
       redactSecrets(found, secretsFrom, modelKeyNames(Object.values(kindSchemas))),
@@ -251,7 +252,8 @@ export function lint(kind: DocumentKind, value: unknown, options: LintOptions = 
   if (!isDocumentKind(kind)) throw new UnknownKindError(kind);
   const settings = resolveSettings(kind, options);
   const result = lintWithSettings(value, settings);
-  return { ...result, diagnostics: capFindings(result.diagnostics, settings.maxFindings) };
+  const capped = capFindings(result.diagnostics, settings.maxFindings);
+  return capped === result.diagnostics ? result : { ...result, diagnostics: capped };
 }
 
 /** What `validate` returns: the value typed as its kind when valid, the error `assertValid` would throw otherwise. */
