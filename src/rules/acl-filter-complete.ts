@@ -1,6 +1,6 @@
-import { defineRule, type RuleContext } from '../rule-api/types';
-import { exampleLink, filterListAt } from '../rule-api/helpers';
-import { childPointer, isObject, own, type JsonObject } from '../util/pointer';
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleLink } from '../rule-api/helpers';
+import { own, type JsonObject } from '../util/pointer';
 
 const ANY_ACCESS = { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' };
 const ANY_RESOURCE = { resourceType: 'ACL_RESOURCE_ANY', patternType: 'ACL_PATTERN_ANY' };
@@ -11,8 +11,11 @@ function isMissing(filter: JsonObject, field: string): boolean {
   return v === undefined || v === null;
 }
 
-function missing(ctx: RuleContext, listPointer: string, index: number, field: string, any: JsonObject): void {
-  const pointer = childPointer(listPointer, index, field);
+/** Reports `field` of the visited filter; its index in `aclFilters` is read from its pointer, built only now. */
+function missing(ctx: VisitContext, field: string, any: JsonObject): void {
+  const here = ctx.here();
+  const index = Number(here.slice(here.lastIndexOf('/') + 1));
+  const pointer = `${here}/${field}`;
   ctx.report({
     messageId: 'missing',
     pointer,
@@ -40,16 +43,12 @@ export default defineRule({
     missing:
       'aclFilters[{index}] has no `{field}`; the server reads it as UNSPECIFIED and refuses the request. Add `{field}` (use the *_ANY values to match everything).',
   },
-  check(ctx) {
-    const list = filterListAt(ctx, 'acl');
-    const filters = list?.value;
-    if (!Array.isArray(filters)) return;
-    for (let index = 0; index < filters.length; index++) {
-      const f = filters[index];
-      if (!isObject(f)) continue;
-      if (isMissing(f, 'resourceFilter')) missing(ctx, list!.pointer, index, 'resourceFilter', ANY_RESOURCE);
-      if (isMissing(f, 'accessFilter')) missing(ctx, list!.pointer, index, 'accessFilter', ANY_ACCESS);
-    }
+  // Each ACL filter is judged alone.
+  visit: {
+    AclFilter(filter, ctx) {
+      if (isMissing(filter, 'resourceFilter')) missing(ctx, 'resourceFilter', ANY_RESOURCE);
+      if (isMissing(filter, 'accessFilter')) missing(ctx, 'accessFilter', ANY_ACCESS);
+    },
   },
   examples: {
     valid: [

@@ -1,6 +1,5 @@
-import { defineRule } from '../rule-api/types';
-import { exampleLink, filterListAt, ownObject, ownString } from '../rule-api/helpers';
-import { childPointer } from '../util/pointer';
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleLink, ownObject, ownString } from '../rule-api/helpers';
 
 const OPERATION_PREFIX = 'ACL_OPERATION_';
 
@@ -53,6 +52,9 @@ function isCidrOrGlob(s: string): boolean {
   return false;
 }
 
+/** The pointer of `<half>.<field>` of the visited ACL filter: built only to report. */
+const at = (ctx: VisitContext, half: string, field: string): string => `${ctx.here()}/${half}/${field}`;
+
 /** ACL filter values the server accepts but that do not match what their author meant. */
 export default defineRule({
   id: 'acl-filter-values',
@@ -71,41 +73,37 @@ export default defineRule({
       '`{field}` is "*", which matches only ACLs created for the wildcard, not every {what}. Leave `{field}` unset to match all.',
     operation: '{operation} does not exist for {resource}, so this filter selects nothing. Use one of: {allowed}.',
   },
-  check(ctx) {
-    const list = filterListAt(ctx, 'acl');
-    const filters = list?.value;
-    if (!Array.isArray(filters)) return;
-    // The pointer of `aclFilters[i].<half>.<field>`, built only to report.
-    const at = (i: number, half: string, field: string): string => childPointer(list!.pointer, i, half, field);
-    for (let i = 0; i < filters.length; i++) {
-      const access = ownObject(filters[i], 'accessFilter');
-      const resource = ownObject(filters[i], 'resourceFilter');
+  // Each ACL filter is judged alone; its operation against its own resource type.
+  visit: {
+    AclFilter(filter, ctx) {
+      const access = ownObject(filter, 'accessFilter');
+      const resource = ownObject(filter, 'resourceFilter');
       const principal = ownString(access, 'principal');
       if (principal === '*')
         ctx.report({
           messageId: 'wildcard',
-          pointer: at(i, 'accessFilter', 'principal'),
+          pointer: at(ctx, 'accessFilter', 'principal'),
           data: { field: 'principal', what: 'principal' },
         });
       else if (principal !== undefined && !isPrincipal(principal))
         ctx.report({
           messageId: 'principal',
-          pointer: at(i, 'accessFilter', 'principal'),
+          pointer: at(ctx, 'accessFilter', 'principal'),
           data: { value: principal },
         });
       const host = ownString(access, 'host');
       if (host === '*')
         ctx.report({
           messageId: 'wildcard',
-          pointer: at(i, 'accessFilter', 'host'),
+          pointer: at(ctx, 'accessFilter', 'host'),
           data: { field: 'host', what: 'host' },
         });
       else if (host !== undefined && isCidrOrGlob(host))
-        ctx.report({ messageId: 'host', pointer: at(i, 'accessFilter', 'host'), data: { value: host } });
+        ctx.report({ messageId: 'host', pointer: at(ctx, 'accessFilter', 'host'), data: { value: host } });
       if (ownString(resource, 'name') === '*')
         ctx.report({
           messageId: 'wildcard',
-          pointer: at(i, 'resourceFilter', 'name'),
+          pointer: at(ctx, 'resourceFilter', 'name'),
           data: { field: 'name', what: 'resource' },
         });
       const type = ownString(resource, 'resourceType');
@@ -121,11 +119,11 @@ export default defineRule({
       ) {
         ctx.report({
           messageId: 'operation',
-          pointer: at(i, 'accessFilter', 'operation'),
+          pointer: at(ctx, 'accessFilter', 'operation'),
           data: { operation, resource: type!, allowed: ['ACL_OPERATION_ANY', ...allowed].join(', ') },
         });
       }
-    }
+    },
   },
   examples: {
     valid: [

@@ -1,35 +1,24 @@
-import { defineRule, type RuleContext } from '../rule-api/types';
-import { exampleLink, filterListAt, type Located } from '../rule-api/helpers';
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleLink } from '../rule-api/helpers';
 import { ENUM_ALIASES } from '../facts/enum-spelling';
-import { childPointer, own } from '../util/pointer';
+import { own, type JsonObject } from '../util/pointer';
 
 /** The name the server knows for an alias it does not, or undefined (also for a value that is not a string). */
 const aliasOf = (value: unknown): string | undefined =>
   typeof value === 'string' && Object.hasOwn(ENUM_ALIASES, value) ? ENUM_ALIASES[value] : undefined;
 
-function report(ctx: RuleContext, pointer: string, value: string, replacement: string): void {
+/** The `patternType` of the visited filter (a topic or group filter, or an ACL filter's resource half). */
+function patternType(filter: JsonObject, ctx: VisitContext): void {
+  const value = own(filter, 'patternType');
+  const replacement = aliasOf(value);
+  if (replacement === undefined) return;
+  const pointer = `${ctx.here()}/patternType`;
   ctx.report({
     messageId: 'alias',
     pointer,
-    data: { value, replacement },
+    data: { value: value as string, replacement },
     fix: { kind: 'replace-value', pointer, value: replacement },
   });
-}
-
-/** The `patternType` of each filter in a filter list; `half`: the ACL filter half that holds it. */
-function patternTypes(ctx: RuleContext, list: Located | undefined, half?: string): void {
-  const filters = list?.value;
-  if (!Array.isArray(filters)) return;
-  for (let i = 0; i < filters.length; i++) {
-    const value = own(half === undefined ? filters[i] : own(filters[i], half), 'patternType');
-    const replacement = aliasOf(value);
-    if (replacement === undefined) continue;
-    const pointer =
-      half === undefined
-        ? childPointer(list!.pointer, i, 'patternType')
-        : childPointer(list!.pointer, i, half, 'patternType');
-    report(ctx, pointer, value as string, replacement);
-  }
 }
 
 /** Enum aliases the spec lists but the server does not know. */
@@ -47,10 +36,10 @@ export default defineRule({
     alias:
       '"{value}" is listed by the spec but the server does not know it: it reads it as UNSPECIFIED and refuses the request. Use "{replacement}".',
   },
-  check(ctx) {
-    patternTypes(ctx, filterListAt(ctx, 'topic'));
-    patternTypes(ctx, filterListAt(ctx, 'group'));
-    patternTypes(ctx, filterListAt(ctx, 'acl'), 'resourceFilter');
+  // Every place a pattern type is written: topic and group filters (both NameFilter), ACL resource filters.
+  visit: {
+    NameFilter: patternType,
+    AclResourceFilter: patternType,
   },
   examples: {
     valid: [

@@ -1,6 +1,6 @@
-import { defineRule, type RuleContext } from '../rule-api/types';
-import { exampleLink, filterListAt, type FilterList, type Located } from '../rule-api/helpers';
-import { childPointer, isObject, type JsonObject } from '../util/pointer';
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleLink, type FilterList } from '../rule-api/helpers';
+import { isObject, own, type JsonObject } from '../util/pointer';
 
 /**
  * First index per combination of filter fields, in nested maps keyed by the values themselves (no
@@ -104,9 +104,12 @@ function firstExclude(filters: readonly unknown[], v: JsonObject): number | unde
 const isInternal = (name: unknown): boolean =>
   typeof name === 'string' && (name.startsWith('_svc') || name.startsWith('__svc'));
 
-/** The checks on one list; `which`/`list`: the list's kind and key. */
-function checkList(ctx: RuleContext, node: Located | undefined, which: FilterList, list: string): void {
-  const filters = node?.value;
+/**
+ * The checks on the list `list` of the section `options` (the visited object); `which`: the list's
+ * kind. Pointers are built from `ctx.here()`, and only to report.
+ */
+function checkList(ctx: VisitContext, options: JsonObject, which: FilterList, list: string): void {
+  const filters = own(options, list);
   if (!Array.isArray(filters) || filters.length === 0) return;
   const star = starIndex(filters);
   const pairwise = filters.length <= PAIRWISE_MAX;
@@ -132,7 +135,7 @@ function checkList(ctx: RuleContext, node: Located | undefined, which: FilterLis
       if (first === undefined && !seen!.add(parts, i)) continue;
     }
     if (first !== undefined) {
-      ctx.report({ messageId: 'duplicate', pointer: childPointer(node!.pointer, i), data: { list, i, j: first } });
+      ctx.report({ messageId: 'duplicate', pointer: `${ctx.here()}/${list}/${i}`, data: { list, i, j: first } });
       continue;
     }
     if (pairwise && !recordable(v)) continue;
@@ -141,11 +144,11 @@ function checkList(ctx: RuleContext, node: Located | undefined, which: FilterLis
     if (j !== undefined)
       ctx.report({
         messageId: 'contradiction',
-        pointer: childPointer(node!.pointer, i),
+        pointer: `${ctx.here()}/${list}/${i}`,
         data: { list, i, j, name: String(v.name) },
       });
     else if (star >= 0 && star !== i && !(which === 'topic' && isInternal(v.name))) {
-      ctx.report({ messageId: 'coveredByStar', pointer: childPointer(node!.pointer, i), data: { list, i, j: star } });
+      ctx.report({ messageId: 'coveredByStar', pointer: `${ctx.here()}/${list}/${i}`, data: { list, i, j: star } });
     }
   }
 }
@@ -170,9 +173,14 @@ export default defineRule({
       severity: 'info',
     },
   },
-  check(ctx) {
-    checkList(ctx, filterListAt(ctx, 'topic'), 'topic', 'autoCreateShadowTopicFilters');
-    checkList(ctx, filterListAt(ctx, 'group'), 'group', 'groupFilters');
+  // Each list is compared within itself: the section that holds it is visited, not its items.
+  visit: {
+    TopicMetadataSyncOptions(options, ctx) {
+      checkList(ctx, options, 'topic', 'autoCreateShadowTopicFilters');
+    },
+    ConsumerOffsetSyncOptions(options, ctx) {
+      checkList(ctx, options, 'group', 'groupFilters');
+    },
   },
   examples: {
     valid: [

@@ -1,6 +1,6 @@
-import { defineRule, type RuleContext } from '../rule-api/types';
-import { exampleLink, filterListAt, type Located } from '../rule-api/helpers';
-import { isObject } from '../util/pointer';
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleLink } from '../rule-api/helpers';
+import { isObject, own, type JsonObject } from '../util/pointer';
 
 /** Whether every filter of a non-empty list is an EXCLUDE. */
 function excludeOnly(filters: readonly unknown[]): boolean {
@@ -11,11 +11,13 @@ function excludeOnly(filters: readonly unknown[]): boolean {
   return true;
 }
 
-/** One filter list (`list`: its key). */
-function checkList(ctx: RuleContext, node: Located | undefined, list: string): void {
-  if (!node || !Array.isArray(node.value)) return;
-  if (node.value.length === 0) ctx.report({ messageId: 'empty', pointer: node.pointer, data: { list } });
-  else if (excludeOnly(node.value)) ctx.report({ messageId: 'excludeOnly', pointer: node.pointer, data: { list } });
+/** The filter list `list` of the visited section `options`. */
+function checkList(ctx: VisitContext, options: JsonObject, list: string): void {
+  const filters = own(options, list);
+  if (!Array.isArray(filters)) return;
+  if (filters.length === 0) ctx.report({ messageId: 'empty', pointer: `${ctx.here()}/${list}`, data: { list } });
+  else if (excludeOnly(filters))
+    ctx.report({ messageId: 'excludeOnly', pointer: `${ctx.here()}/${list}`, data: { list } });
 }
 
 /** Filter lists that select nothing. */
@@ -33,9 +35,14 @@ export default defineRule({
     excludeOnly:
       '`{list}` has only EXCLUDE filters, so nothing is selected; add an INCLUDE filter, e.g. "*" with PATTERN_TYPE_LITERAL.',
   },
-  check(ctx) {
-    checkList(ctx, filterListAt(ctx, 'topic'), 'autoCreateShadowTopicFilters');
-    checkList(ctx, filterListAt(ctx, 'group'), 'groupFilters');
+  // A verdict on a whole list: the section that holds it is visited.
+  visit: {
+    TopicMetadataSyncOptions(options, ctx) {
+      checkList(ctx, options, 'autoCreateShadowTopicFilters');
+    },
+    ConsumerOffsetSyncOptions(options, ctx) {
+      checkList(ctx, options, 'groupFilters');
+    },
   },
   examples: {
     valid: [

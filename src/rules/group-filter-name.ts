@@ -1,6 +1,9 @@
-import { defineRule } from '../rule-api/types';
-import { exampleLink, filterListAt, globData, ownString } from '../rule-api/helpers';
-import { childPointer, own } from '../util/pointer';
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleLink, globData, ownString } from '../rule-api/helpers';
+import { own } from '../util/pointer';
+
+/** The pointer of `groupFilters[i].name` under the visited section: built only to report. */
+const namePointer = (ctx: VisitContext, i: number): string => `${ctx.here()}/groupFilters/${i}/name`;
 
 /** Consumer-group filters: the same `*` rules as topic filters. */
 export default defineRule({
@@ -19,20 +22,22 @@ export default defineRule({
     starPrefix:
       '`groupFilters[{i}]` is a PREFIX filter on "*", which matches only group names starting with "*"; use PATTERN_TYPE_LITERAL for all groups.',
   },
-  check(ctx) {
-    const list = filterListAt(ctx, 'group');
-    const filters = list?.value;
-    if (!Array.isArray(filters)) return;
-    for (let i = 0; i < filters.length; i++) {
-      const v = ownString(filters[i], 'name');
-      if (v === undefined) continue;
-      if (v === '') ctx.report({ messageId: 'empty', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
-      else if (v === '*' && own(filters[i], 'patternType') === 'PATTERN_TYPE_PREFIX')
-        ctx.report({ messageId: 'starPrefix', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
-      else if (v !== '*' && v.includes('*')) {
-        ctx.report({ messageId: 'glob', pointer: childPointer(list!.pointer, i, 'name'), data: { i, ...globData(v) } });
+  // Group filters only: the section that holds their list is visited (topic filters share NameFilter).
+  visit: {
+    ConsumerOffsetSyncOptions(options, ctx) {
+      const filters = own(options, 'groupFilters');
+      if (!Array.isArray(filters)) return;
+      for (let i = 0; i < filters.length; i++) {
+        const v = ownString(filters[i], 'name');
+        if (v === undefined) continue;
+        if (v === '') ctx.report({ messageId: 'empty', pointer: namePointer(ctx, i), data: { i } });
+        else if (v === '*' && own(filters[i], 'patternType') === 'PATTERN_TYPE_PREFIX')
+          ctx.report({ messageId: 'starPrefix', pointer: namePointer(ctx, i), data: { i } });
+        else if (v !== '*' && v.includes('*')) {
+          ctx.report({ messageId: 'glob', pointer: namePointer(ctx, i), data: { i, ...globData(v) } });
+        }
       }
-    }
+    },
   },
   examples: {
     valid: [

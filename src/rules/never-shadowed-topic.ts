@@ -1,6 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, filterListAt, ownString } from '../rule-api/helpers';
-import { childPointer, own } from '../util/pointer';
+import { exampleLink, ownString } from '../rule-api/helpers';
+import { own } from '../util/pointer';
 
 /** Filters that can have no effect because the topic is never shadowed. */
 export default defineRule({
@@ -17,21 +17,27 @@ export default defineRule({
     never:
       '`autoCreateShadowTopicFilters[{i}]` includes "{name}", a topic the service never shadows; remove the filter.',
   },
-  check(ctx) {
-    const list = filterListAt(ctx, 'topic');
-    const filters = list?.value;
-    if (!Array.isArray(filters)) return;
-    for (let i = 0; i < filters.length; i++) {
-      const f: unknown = filters[i];
-      const name = ownString(f, 'name');
-      if (
-        name === '_svc.transform_logs' &&
-        own(f, 'patternType') === 'PATTERN_TYPE_LITERAL' &&
-        own(f, 'filterType') === 'FILTER_TYPE_INCLUDE'
-      ) {
-        ctx.report({ messageId: 'never', pointer: childPointer(list!.pointer, i, 'name'), data: { i, name } });
+  // Topic filters only: the section that holds their list is visited (group filters share NameFilter).
+  visit: {
+    TopicMetadataSyncOptions(options, ctx) {
+      const filters = own(options, 'autoCreateShadowTopicFilters');
+      if (!Array.isArray(filters)) return;
+      for (let i = 0; i < filters.length; i++) {
+        const f: unknown = filters[i];
+        const name = ownString(f, 'name');
+        if (
+          name === '_svc.transform_logs' &&
+          own(f, 'patternType') === 'PATTERN_TYPE_LITERAL' &&
+          own(f, 'filterType') === 'FILTER_TYPE_INCLUDE'
+        ) {
+          ctx.report({
+            messageId: 'never',
+            pointer: `${ctx.here()}/autoCreateShadowTopicFilters/${i}/name`,
+            data: { i, name },
+          });
+        }
       }
-    }
+    },
   },
   examples: {
     valid: [

@@ -1,7 +1,7 @@
-import { defineRule } from '../rule-api/types';
-import { exampleLink, filterListAt, ownString } from '../rule-api/helpers';
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleLink, ownString } from '../rule-api/helpers';
 import { INTERNAL_PREFIXES, RESERVED_FILTER_NAMES } from '../facts/filters';
-import { childPointer, own } from '../util/pointer';
+import { own } from '../util/pointer';
 
 /**
  * The first characters of the reserved names and internal prefixes: a name that starts otherwise is
@@ -25,6 +25,9 @@ function coversInternal(n: string): boolean {
   }
   return false;
 }
+
+/** The pointer of `autoCreateShadowTopicFilters[i].name` under the visited section: built only to report. */
+const namePointer = (ctx: VisitContext, i: number): string => `${ctx.here()}/autoCreateShadowTopicFilters/${i}/name`;
 
 const filter = (name: string, patternType: string, filterType = 'FILTER_TYPE_INCLUDE') => ({
   filterType,
@@ -53,37 +56,28 @@ export default defineRule({
       severity: 'warning',
     },
   },
-  check(ctx) {
-    const list = filterListAt(ctx, 'topic');
-    const filters = list?.value;
-    if (!Array.isArray(filters)) return;
-    for (let i = 0; i < filters.length; i++) {
-      const f: unknown = filters[i];
-      const n = ownString(f, 'name');
-      if (n === undefined) continue;
-      if (!FIRST_CODES.includes(n.charCodeAt(0))) continue;
-      const prefix = own(f, 'patternType') === 'PATTERN_TYPE_PREFIX';
-      if (RESERVED_FILTER_NAMES.has(n)) {
-        const hint = n === '_schemas' ? '; set `schemaRegistrySyncOptions.shadowSchemaRegistryTopic: {}` instead' : '';
-        ctx.report({
-          messageId: 'reserved',
-          pointer: childPointer(list!.pointer, i, 'name'),
-          data: { i, name: n, hint },
-        });
-      } else if (prefix && isInternalPrefix(n)) {
-        ctx.report({
-          messageId: 'internalPrefix',
-          pointer: childPointer(list!.pointer, i, 'name'),
-          data: { i, name: n },
-        });
-      } else if (prefix && own(f, 'filterType') === 'FILTER_TYPE_INCLUDE' && n !== '' && coversInternal(n)) {
-        ctx.report({
-          messageId: 'coversInternal',
-          pointer: childPointer(list!.pointer, i, 'name'),
-          data: { i, name: n },
-        });
+  // Topic filters only: the section that holds their list is visited (group filters share NameFilter).
+  visit: {
+    TopicMetadataSyncOptions(options, ctx) {
+      const filters = own(options, 'autoCreateShadowTopicFilters');
+      if (!Array.isArray(filters)) return;
+      for (let i = 0; i < filters.length; i++) {
+        const f: unknown = filters[i];
+        const n = ownString(f, 'name');
+        if (n === undefined) continue;
+        if (!FIRST_CODES.includes(n.charCodeAt(0))) continue;
+        const prefix = own(f, 'patternType') === 'PATTERN_TYPE_PREFIX';
+        if (RESERVED_FILTER_NAMES.has(n)) {
+          const hint =
+            n === '_schemas' ? '; set `schemaRegistrySyncOptions.shadowSchemaRegistryTopic: {}` instead' : '';
+          ctx.report({ messageId: 'reserved', pointer: namePointer(ctx, i), data: { i, name: n, hint } });
+        } else if (prefix && isInternalPrefix(n)) {
+          ctx.report({ messageId: 'internalPrefix', pointer: namePointer(ctx, i), data: { i, name: n } });
+        } else if (prefix && own(f, 'filterType') === 'FILTER_TYPE_INCLUDE' && n !== '' && coversInternal(n)) {
+          ctx.report({ messageId: 'coversInternal', pointer: namePointer(ctx, i), data: { i, name: n } });
+        }
       }
-    }
+    },
   },
   examples: {
     valid: [

@@ -1,6 +1,6 @@
-import { defineRule } from '../rule-api/types';
-import { exampleLink, filterListAt, globData, ownString } from '../rule-api/helpers';
-import { childPointer, own } from '../util/pointer';
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleLink, globData, ownString } from '../rule-api/helpers';
+import { own } from '../util/pointer';
 
 /** `^[A-Za-z0-9._-]+$` without a regular expression: this runs for every topic filter. */
 function isTopicName(v: string): boolean {
@@ -18,6 +18,9 @@ function isTopicName(v: string): boolean {
   }
   return true;
 }
+
+/** The pointer of `autoCreateShadowTopicFilters[i].name` under the visited section: built only to report. */
+const namePointer = (ctx: VisitContext, i: number): string => `${ctx.here()}/autoCreateShadowTopicFilters/${i}/name`;
 
 /** Topic filter names: non-empty, legal topic characters, `*` only as a whole LITERAL name. */
 export default defineRule({
@@ -42,36 +45,30 @@ export default defineRule({
       severity: 'warning',
     },
   },
-  check(ctx) {
-    const list = filterListAt(ctx, 'topic');
-    const filters = list?.value;
-    if (!Array.isArray(filters)) return;
-    for (let i = 0; i < filters.length; i++) {
-      const v = ownString(filters[i], 'name');
-      if (v === undefined) continue;
-      if (v === '') {
-        ctx.report({ messageId: 'empty', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
-      } else if (v === '*') {
-        const pattern = own(filters[i], 'patternType');
-        if (pattern === 'PATTERN_TYPE_PREFIX' || pattern === 'PATTERN_TYPE_PREFIXED')
-          ctx.report({ messageId: 'starPrefix', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
-      } else if (v.includes('*')) {
-        ctx.report({ messageId: 'glob', pointer: childPointer(list!.pointer, i, 'name'), data: { i, ...globData(v) } });
-      } else if (!isTopicName(v)) {
-        const bad = [...new Set(v.replace(/[A-Za-z0-9._-]/g, ''))].slice(0, 5).map((c) => JSON.stringify(c));
-        ctx.report({
-          messageId: 'chars',
-          pointer: childPointer(list!.pointer, i, 'name'),
-          data: { i, chars: bad.join(', ') },
-        });
-      } else if (v.length > 249) {
-        ctx.report({
-          messageId: 'tooLong',
-          pointer: childPointer(list!.pointer, i, 'name'),
-          data: { i, length: v.length },
-        });
+  // Topic filters only: the section that holds their list is visited (group filters share NameFilter).
+  visit: {
+    TopicMetadataSyncOptions(options, ctx) {
+      const filters = own(options, 'autoCreateShadowTopicFilters');
+      if (!Array.isArray(filters)) return;
+      for (let i = 0; i < filters.length; i++) {
+        const v = ownString(filters[i], 'name');
+        if (v === undefined) continue;
+        if (v === '') {
+          ctx.report({ messageId: 'empty', pointer: namePointer(ctx, i), data: { i } });
+        } else if (v === '*') {
+          const pattern = own(filters[i], 'patternType');
+          if (pattern === 'PATTERN_TYPE_PREFIX' || pattern === 'PATTERN_TYPE_PREFIXED')
+            ctx.report({ messageId: 'starPrefix', pointer: namePointer(ctx, i), data: { i } });
+        } else if (v.includes('*')) {
+          ctx.report({ messageId: 'glob', pointer: namePointer(ctx, i), data: { i, ...globData(v) } });
+        } else if (!isTopicName(v)) {
+          const bad = [...new Set(v.replace(/[A-Za-z0-9._-]/g, ''))].slice(0, 5).map((c) => JSON.stringify(c));
+          ctx.report({ messageId: 'chars', pointer: namePointer(ctx, i), data: { i, chars: bad.join(', ') } });
+        } else if (v.length > 249) {
+          ctx.report({ messageId: 'tooLong', pointer: namePointer(ctx, i), data: { i, length: v.length } });
+        }
       }
-    }
+    },
   },
   examples: {
     valid: [
