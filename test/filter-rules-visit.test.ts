@@ -9,7 +9,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filterListAt, globData, ownObject, ownString, type FilterList, type Located } from '../src/rule-api/helpers';
+import { globData, ownObject, ownString, path, section, type FilterList, type Located } from '../src/rule-api/helpers';
+
+/** Where the old checks found each filter list (the helper they used, kept with them). */
+function filterListAt(ctx: Pick<RuleContext, 'link'>, list: FilterList | 'acl'): Located | undefined {
+  const [name, key] = {
+    topic: ['topicMetadataSyncOptions', 'autoCreateShadowTopicFilters'],
+    group: ['consumerOffsetSyncOptions', 'groupFilters'],
+    acl: ['securitySyncOptions', 'aclFilters'],
+  }[list];
+  return path(section(ctx, name!), key!);
+}
 import type { LinkLocation, Rule, RuleContext, RuleReport } from '../src/rule-api/types';
 import { childPointer, isObject, own, type JsonObject } from '../src/util/pointer';
 import { INTERNAL_PREFIXES, RESERVED_FILTER_NAMES } from '../src/facts/filters';

@@ -15,6 +15,7 @@ import { rules } from '../src/rules/index';
 import type { DocumentKind } from '../src/model/kinds';
 import type { Diagnostic } from '../src/core/diagnostics';
 import type { Rule } from '../src/rule-api/types';
+import { own, setPlainReads } from '../src/util/pointer';
 import { typicalRequest } from '../scripts/bench-inputs';
 
 const settingsFor = (kind: DocumentKind, rulesSet: RunSettings['rules'] = {}): RunSettings => ({
@@ -123,6 +124,46 @@ describe('visitors', () => {
       visit: { TlsSettings: () => undefined },
     };
     expect(() => catalogWith([custom], 'test')).toThrow(/visit/);
+  });
+
+  it('read own fields directly only where that reads what Object.hasOwn allows', () => {
+    const table: Record<string, unknown> = { a: 1, f: () => 1 };
+    const nullProto = Object.assign(Object.create(null) as Record<string, unknown>, { b: 2 });
+    for (const plain of [false, true]) {
+      setPlainReads(plain);
+      try {
+        expect(own(table, 'a')).toBe(1);
+        expect(typeof own(table, 'f')).toBe('function');
+        // Members of Object.prototype are not the object's own, read either way.
+        for (const k of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'])
+          expect(own(table, k)).toBe(undefined);
+        expect(own(nullProto, 'b')).toBe(2);
+        expect(own([1], '0')).toBe(undefined);
+        expect(own('text', 'length')).toBe(undefined);
+        expect(own(null, 'a')).toBe(undefined);
+      } finally {
+        setPlainReads(false);
+      }
+    }
+  });
+
+  it('are not run in the acceptor’s pass in a process where Object.prototype has an enumerable property', () => {
+    const doc = JSON.parse(typicalRequest()) as {
+      shadowLink: { configurations: { clientOptions: Record<string, unknown> } };
+    };
+    const tls = { enabled: true, tlsFileSettings: { caPath: '/a' } };
+    doc.shadowLink.configurations.clientOptions['tlsSettings'] = tls;
+    expect(lint('CreateShadowLinkRequest', doc).diagnostics).toEqual([]);
+    const proto = Object.prototype as Record<string, unknown>;
+    // A polluted prototype: a direct read of tlsSettings.tlsPemSettings would find this, and
+    // tls-at-most-one would say the settings hold both kinds (other checks see the key everywhere).
+    proto['tlsPemSettings'] = { ca: 'x' };
+    try {
+      const codes = lint('CreateShadowLinkRequest', doc).diagnostics.map((d) => d.code);
+      expect(codes).not.toContain('tls-at-most-one');
+    } finally {
+      delete proto['tlsPemSettings'];
+    }
   });
 
   it('run for a refused document too (the walker goes where the acceptor stopped)', () => {

@@ -196,6 +196,9 @@ class VisitingRun implements RulesRun {
     this.hooks = plan.hooks;
     this.run = acquire(plan).begin(doc, settings, options, off);
     this.run.rethrow = false;
+    // Only the acceptor calls these hooks before `finish`, and only in a process whose Object.prototype
+    // has no enumerable property (`lint` checks): what a hook is given, it has found plain JSON.
+    this.run.plainReads = true;
     plan.active = this.run;
   }
   finish(final: unknown, passed: boolean): Diagnostic[] {

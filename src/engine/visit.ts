@@ -7,7 +7,7 @@ import type { Diagnostic } from '../core/diagnostics';
 import { HOOK_NAMES, PATH, WALKERS, type Hook, type Hooks, type HookName } from '../generated/acceptors.js';
 import type { DocumentKind } from '../model/kinds';
 import type { TargetVersion } from '../facts/target-version';
-import { toPointer, type JsonObject } from '../util/pointer';
+import { setPlainReads, toPointer, type JsonObject } from '../util/pointer';
 import {
   ruleKinds,
   type LinkLocation,
@@ -69,6 +69,11 @@ export class VisitRun implements VisitContext {
   readonly failures: (readonly [number, unknown])[] = [];
   /** Let a visitor's exception propagate (a rule's own tests want it) rather than record it. */
   rethrow = false;
+  /**
+   * The hooks are called by the kind's acceptor, after it found the visited part plain JSON (and
+   * only when Object.prototype has no enumerable property): `own` may read directly (`setPlainReads`).
+   */
+  plainReads = false;
   private linkValue: LinkLocation | undefined | null = null;
   constructor(kind: DocumentKind) {
     this.kind = kind;
@@ -92,6 +97,7 @@ export class VisitRun implements VisitContext {
     this.reports.length = 0;
     this.reporters.length = 0;
     this.failures.length = 0;
+    this.plainReads = false;
     return this;
   }
   /** The shadow link of the document, located on first use (few visitors ask). */
@@ -113,6 +119,7 @@ function composeHook(plan: VisitPlan, entries: readonly (readonly [number, Visit
   return (node, depth) => {
     const run = plan.active!;
     const off = run.off;
+    if (run.plainReads) setPlainReads(true);
     for (let j = 0; j < entries.length; j++) {
       const entry = entries[j]!;
       const rule = entry[0];
@@ -129,6 +136,7 @@ function composeHook(plan: VisitPlan, entries: readonly (readonly [number, Visit
           run.failures.push([rule, error]);
         }
     }
+    setPlainReads(false);
   };
 }
 

@@ -94,28 +94,6 @@ export function section(ctx: Pick<RuleContext, 'link'>, name: string): Located<J
 /** Which kind of name filter list. */
 export type FilterList = 'topic' | 'group';
 
-/** Where each filter list sits: its section, its key there, and its key in the per-lint cache. */
-const LIST_PLACES: Readonly<Record<FilterList | 'acl', readonly [string, string, string]>> = {
-  // Section names never start with "#": the lists' cache keys cannot meet theirs.
-  topic: ['topicMetadataSyncOptions', 'autoCreateShadowTopicFilters', '#topic'],
-  group: ['consumerOffsetSyncOptions', 'groupFilters', '#group'],
-  acl: ['securitySyncOptions', 'aclFilters', '#acl'],
-};
-
-/**
- * The located topic, group or ACL filter list itself (the array, or whatever is written there), if
- * present; looked up once per lint. Rules read its items in place (`list.value[i]`) and build
- * pointers (`childPointer(list.pointer, i, …)`) only to report.
- */
-export function filterListAt(ctx: Pick<RuleContext, 'link'>, list: FilterList | 'acl'): Located | undefined {
-  const link = ctx.link as LinkLocation | undefined;
-  if (!link) return undefined;
-  const [name, key, cacheKey] = LIST_PLACES[list];
-  const hit = recall(link, cacheKey);
-  if (hit !== NOT_YET) return hit as Located | undefined;
-  return remember(link, cacheKey, path(section(ctx, name), key));
-}
-
 /** Message data for a filter name written as a glob (`orders*`): the name, and the prefix a PREFIX filter would use. */
 export function globData(name: string): { value: string; prefix: string } {
   const prefix = name.slice(0, name.indexOf('*'));
