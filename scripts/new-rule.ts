@@ -24,6 +24,9 @@ export default defineRule({
       'TODO: why — which server behaviour it follows, with the file of the server source that shows it.',
   },
   messages: { empty: '\`name\` is empty: give the link a name.' },
+  // A check over the whole document runs as a custom rule too, so the scaffold works before \`npm run gen\`
+  // registers it; a built-in rule then visits the model definitions it reads instead (\`visit\`, see
+  // CONTRIBUTING.md, "Adding a rule"): its checks run in the pass that checks the structure.
   check(ctx) {
     // Read raw values; build the pointer only to report (a clean document allocates nothing).
     if (ctx.link && ownString(ctx.link.value, 'name') === '')
