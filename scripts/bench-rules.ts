@@ -3,11 +3,17 @@
  * JSON.parse of the same text — where a rule costs more than its share of the lint budget.
  * Diagnostic output for contributors; `npm run bench` gives the figures the targets are about. Run
  * bundled by esbuild (not under tsx, whose kept function names cost more than small rules do).
+ *
+ * A rule that visits is measured as `lint` runs it: the acceptor's pass with every visitor, less the
+ * same pass with that rule off. A rule with a check: the run of its check alone, less the run of none.
  */
 import { brokerResponse, largeResponse, typicalRequest } from './bench-inputs';
 import { calibrate, median, perCall, warmUp } from './bench-timing';
+import * as acceptors from '../src/generated/acceptors.js';
 import { catalogWith } from '../src/engine/catalog';
+import { optionsFor, NO_OPTIONS } from '../src/engine/rule-levels';
 import { runRules, type RunSettings } from '../src/engine/run';
+import { acquire, builtinPlan } from '../src/engine/visit';
 import { DEFAULT_TARGET_VERSION } from '../src/facts/target-version';
 import type { DocumentKind } from '../src/model/kinds';
 import { reportsItself, ruleKinds } from '../src/rule-api/types';
@@ -28,34 +34,51 @@ const documents: [string, DocumentKind, string][] = [
 for (const [label, kind, text] of documents) {
   const value: unknown = JSON.parse(text);
   const parse = cost(() => JSON.parse(text));
+  const accept = acceptors[kind];
   const applying = catalog.all.filter((r) => reportsItself(r) && ruleKinds(r).includes(kind));
   const settingsFor = (only?: string): RunSettings => ({
     kind,
     targetVersion: DEFAULT_TARGET_VERSION,
     now: new Date('2026-06-01T00:00:00Z'),
     isFile: true,
-    // Every other rule off: the run measures one rule and the engine's own cost.
+    // Every other rule off: the run measures one rule's check and the engine's own cost.
     rules: only ? Object.fromEntries(applying.map((r) => [r.id, r.id === only ? 'error' : 'off'])) : {},
     maxFindings: 2000,
     catalog,
   });
-  // Every rule together first, before the one-rule runs have taught the engine other settings.
   const everyRule = settingsFor();
   const all = cost(() => runRules(value, everyRule));
-  const ids = applying.map((r) => r.id);
-  const each = ids.map((id) => [id, settingsFor(id)] as const);
+  const pass = cost(() => accept(value));
+
+  // Visitors: every visiting rule's hooks in the acceptor's pass (as \`lint\` runs them), then the
+  // same with one rule set off: the difference is that rule's cost. The hooks stay the same
+  // functions throughout, so V8 sees the one call pattern \`lint\` gives it.
+  const plan = builtinPlan(kind);
+  const options = plan.rules.map((r) => optionsFor(r, NO_OPTIONS));
+  const passWith = (off: boolean[] | undefined): (() => unknown) => {
+    const run = acquire(plan).begin(value, everyRule, options, off);
+    return () => {
+      plan.active = run;
+      run.reports.length = 0;
+      run.reporters.length = 0;
+      return accept(value, plan.hooks);
+    };
+  };
+  const visitors = plan.rules.length > 0 ? cost(passWith(undefined)) : pass;
   const noRule = settingsFor('(none)');
-  // Warm every rule first, and take the engine's own cost both before and after: the lower is subtracted.
-  for (const [, s] of each) cost(() => runRules(value, s));
-  const none = Math.min(
-    cost(() => runRules(value, noRule)),
-    cost(() => runRules(value, noRule)),
-  );
-  const rows = each
-    .map(([id, s]) => [id, Math.max(0, cost(() => runRules(value, s)) - none)] as const)
+  const none = cost(() => runRules(value, noRule));
+  const rows = applying
+    .map((rule) => {
+      const i = plan.rules.indexOf(rule);
+      const t =
+        i >= 0
+          ? visitors - cost(passWith(plan.rules.map((_, j) => j === i)))
+          : cost(() => runRules(value, settingsFor(rule.id))) - none;
+      return [rule.id, Math.max(0, t)] as const;
+    })
     .sort((a, b) => b[1] - a[1]);
   console.log(
-    `\n${label}: JSON.parse ${parse.toFixed(2)} µs; all rules ${all.toFixed(2)} µs (${(all / parse).toFixed(2)}×); the engine with every rule off ${none.toFixed(2)} µs`,
+    `\n${label}: JSON.parse ${parse.toFixed(2)} µs; the acceptor's pass ${pass.toFixed(2)} µs, with every visitor ${visitors.toFixed(2)} µs; all rules (walked) ${all.toFixed(2)} µs`,
   );
   for (const [id, t] of rows)
     console.log(`  ${id.padEnd(30)} ${t.toFixed(3).padStart(8)} µs  ${(t / parse).toFixed(3)}×`);

@@ -16,6 +16,7 @@ import type { DocumentKind } from '../src/model/kinds';
 import type { Diagnostic } from '../src/core/diagnostics';
 import type { Rule } from '../src/rule-api/types';
 import { own, setPlainReads } from '../src/util/pointer';
+import { plainCopy } from '../src/util/plain-copy';
 import { typicalRequest } from '../scripts/bench-inputs';
 
 const settingsFor = (kind: DocumentKind, rulesSet: RunSettings['rules'] = {}): RunSettings => ({
@@ -145,6 +146,60 @@ describe('visitors', () => {
         setPlainReads(false);
       }
     }
+  });
+
+  it('see a plain copy of a value that is not plain JSON: each field read directly is what own() reads', () => {
+    class Holder {
+      inherited = 1;
+      get viaGetter(): number {
+        return 2;
+      }
+    }
+    const hidden = {};
+    Object.defineProperty(hidden, 'secret', { value: 3, enumerable: false });
+    Object.defineProperty(hidden, 'boom', {
+      enumerable: true,
+      get() {
+        throw new Error('getter');
+      },
+    });
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic['self'] = cyclic;
+    const values: Record<string, unknown>[] = [
+      new Holder() as unknown as Record<string, unknown>,
+      hidden as Record<string, unknown>,
+      Object.assign(Object.create(null) as Record<string, unknown>, { b: 2 }),
+      JSON.parse('{"__proto__":{"x":1},"y":2}') as Record<string, unknown>,
+      new Date(0) as unknown as Record<string, unknown>,
+      cyclic,
+    ];
+    const keys = [
+      'inherited',
+      'viaGetter',
+      'secret',
+      'boom',
+      'b',
+      '__proto__',
+      'y',
+      'a',
+      'toString',
+      'constructor',
+      'getTime',
+    ];
+    for (const v of values) {
+      const c = plainCopy(v) as Record<string, unknown>;
+      expect(Object.getPrototypeOf(c)).toBe(null);
+      for (const k of keys) {
+        if (k === 'boom') continue;
+        const expected = own(v, k);
+        if (typeof expected === 'object' && expected !== null) expect(c[k]).toEqual(plainCopy(expected));
+        else expect(c[k]).toBe(expected);
+      }
+    }
+    // A getter that throws leaves its key out; a cycle stays a cycle.
+    expect(Object.hasOwn(plainCopy(hidden) as object, 'boom')).toBe(false);
+    const copied = plainCopy(cyclic) as Record<string, unknown>;
+    expect(copied['self']).toBe(copied);
   });
 
   it('are not run in the acceptor’s pass in a process where Object.prototype has an enumerable property', () => {

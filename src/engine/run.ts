@@ -2,6 +2,7 @@
 import type { Diagnostic } from '../core/diagnostics';
 import type { DocumentKind } from '../model/kinds';
 import { locateLink } from './link';
+import { plainCopy } from '../util/plain-copy';
 import type { RuleCatalog } from './catalog';
 import type { RuleSettings } from './settings';
 import type { Hooks } from '../generated/acceptors.js';
@@ -132,7 +133,7 @@ export function collectReports(
     const plan = planFor(settings.kind, [rule]);
     const run = acquire(plan).begin(doc, settings, [merged], undefined);
     run.rethrow = true;
-    walk(plan, run, doc);
+    walk(plan, run, plainCopy(doc));
     reports.push(...run.reports);
   }
   if (rule.check) rule.check(contextFor(doc, settings, link, merged, reporterInto(reports)));
@@ -196,16 +197,15 @@ class VisitingRun implements RulesRun {
     this.hooks = plan.hooks;
     this.run = acquire(plan).begin(doc, settings, options, off);
     this.run.rethrow = false;
-    // Only the acceptor calls these hooks before `finish`, and only in a process whose Object.prototype
-    // has no enumerable property (`lint` checks): what a hook is given, it has found plain JSON.
-    this.run.plainReads = true;
     plan.active = this.run;
   }
   finish(final: unknown, passed: boolean): Diagnostic[] {
     const { plan, run } = this;
     if (!passed || final !== this.doc) {
       run.begin(final, this.settings, this.options, this.off);
-      walk(plan, run, final);
+      // Visitors read plain data. What the acceptor went through is (and so is what the decoder made
+      // of it); anything else is walked as a plain copy.
+      walk(plan, run, passed ? final : plainCopy(final));
     }
     const found = visitFindings(plan, run, this.levels);
     for (const [rule, error] of run.failures) found.push(ruleFailed(plan.rules[rule]!, false, describeError(error)));

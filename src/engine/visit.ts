@@ -69,11 +69,7 @@ export class VisitRun implements VisitContext {
   readonly failures: (readonly [number, unknown])[] = [];
   /** Let a visitor's exception propagate (a rule's own tests want it) rather than record it. */
   rethrow = false;
-  /**
-   * The hooks are called by the kind's acceptor, after it found the visited part plain JSON (and
-   * only when Object.prototype has no enumerable property): `own` may read directly (`setPlainReads`).
-   */
-  plainReads = false;
+
   private linkValue: LinkLocation | undefined | null = null;
   constructor(kind: DocumentKind) {
     this.kind = kind;
@@ -97,7 +93,6 @@ export class VisitRun implements VisitContext {
     this.reports.length = 0;
     this.reporters.length = 0;
     this.failures.length = 0;
-    this.plainReads = false;
     return this;
   }
   /** The shadow link of the document, located on first use (few visitors ask). */
@@ -119,7 +114,9 @@ function composeHook(plan: VisitPlan, entries: readonly (readonly [number, Visit
   return (node, depth) => {
     const run = plan.active!;
     const off = run.off;
-    if (run.plainReads) setPlainReads(true);
+    // Visitors see plain data only: parts the acceptor found plain JSON in a process whose
+    // Object.prototype has no enumerable property, or a plain copy (`plainCopy`). Direct reads are own.
+    setPlainReads(true);
     for (let j = 0; j < entries.length; j++) {
       const entry = entries[j]!;
       const rule = entry[0];
