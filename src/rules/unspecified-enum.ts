@@ -1,6 +1,5 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
 import { exampleLink, itemFieldName } from '../rule-api/helpers';
-import { own, type JsonObject } from '../util/pointer';
 
 const OK = 0;
 const OMITTED = 1;
@@ -17,21 +16,20 @@ function isUnspecified(v: string): boolean {
 }
 
 /** Whether an enum field of an object is set, omitted or explicitly `*_UNSPECIFIED`. */
-function stateOf(obj: JsonObject, key: string): number {
-  const v = own(obj, key);
+function stateOf(v: unknown): number {
   if (v === undefined) return OMITTED;
   return typeof v === 'string' && isUnspecified(v) ? EXPLICIT : OK;
 }
 
 /** Reports `key` of the object at `here` when it is omitted or UNSPECIFIED; the pointer and label are built only then. */
-function field(ctx: VisitContext, obj: JsonObject, key: string, choices: string): void {
-  const state = stateOf(obj, key);
+function field(ctx: VisitContext, value: unknown, key: string, choices: string): void {
+  const state = stateOf(value);
   if (state === OK) return;
   const here = ctx.here();
   const pointer = `${here}/${key}`;
   const label = itemFieldName(here, key);
   if (state === OMITTED) ctx.report({ messageId: 'omitted', pointer, data: { field: label, choices } });
-  else ctx.report({ messageId: 'explicit', pointer, data: { field: label, value: obj[key] as string, choices } });
+  else ctx.report({ messageId: 'explicit', pointer, data: { field: label, value: value as string, choices } });
 }
 
 const FILTER_TYPE_CHOICES = 'FILTER_TYPE_INCLUDE or FILTER_TYPE_EXCLUDE';
@@ -55,20 +53,20 @@ export default defineRule({
   visit: {
     // A topic or a group filter: the same definition in both lists.
     NameFilter(filter, ctx) {
-      field(ctx, filter, 'filterType', FILTER_TYPE_CHOICES);
-      field(ctx, filter, 'patternType', PATTERN_TYPE_CHOICES);
+      field(ctx, filter.filterType, 'filterType', FILTER_TYPE_CHOICES);
+      field(ctx, filter.patternType, 'patternType', PATTERN_TYPE_CHOICES);
     },
     AclResourceFilter(half, ctx) {
-      field(ctx, half, 'resourceType', 'ACL_RESOURCE_ANY or a specific type');
-      field(ctx, half, 'patternType', 'ACL_PATTERN_ANY or a specific pattern type');
+      field(ctx, half.resourceType, 'resourceType', 'ACL_RESOURCE_ANY or a specific type');
+      field(ctx, half.patternType, 'patternType', 'ACL_PATTERN_ANY or a specific pattern type');
     },
     AclAccessFilter(half, ctx) {
-      field(ctx, half, 'operation', 'ACL_OPERATION_ANY or a specific operation');
-      field(ctx, half, 'permissionType', 'ACL_PERMISSION_TYPE_ANY, _ALLOW or _DENY');
+      field(ctx, half.operation, 'operation', 'ACL_OPERATION_ANY or a specific operation');
+      field(ctx, half.permissionType, 'permissionType', 'ACL_PERMISSION_TYPE_ANY, _ALLOW or _DENY');
     },
     ScramConfiguration(scram, ctx) {
       // An omitted mechanism is auth-credentials' finding.
-      const m = own(scram, 'scramMechanism');
+      const m = scram.scramMechanism;
       if (m === 'SCRAM_MECHANISM_UNSPECIFIED')
         ctx.report({
           messageId: 'explicit',
