@@ -13,7 +13,7 @@ import * as acceptors from '../src/generated/acceptors.js';
 import { catalogWith } from '../src/engine/catalog';
 import { optionsFor, NO_OPTIONS } from '../src/engine/rule-levels';
 import { runRules, type RunSettings } from '../src/engine/run';
-import { acquire, builtinPlan } from '../src/engine/visit';
+import { acquire, builtinPlan, withPlainReads } from '../src/engine/visit';
 import { DEFAULT_TARGET_VERSION } from '../src/facts/target-version';
 import type { DocumentKind } from '../src/model/kinds';
 import { reportsItself, ruleKinds } from '../src/rule-api/types';
@@ -61,7 +61,7 @@ for (const [label, kind, text] of documents) {
       plan.active = run;
       run.reports.length = 0;
       run.reporters.length = 0;
-      return accept(value, plan.hooks);
+      return withPlainReads(() => accept(value, plan.hooks));
     };
   };
   const visitors = plan.rules.length > 0 ? cost(passWith(undefined)) : pass;

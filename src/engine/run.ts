@@ -18,7 +18,17 @@ import {
   optionsOf,
   ruleFailed,
 } from './rule-levels';
-import { acquire, builtinPlan, planFor, release, visitFindings, walk, type VisitPlan, type VisitRun } from './visit';
+import {
+  acquire,
+  builtinPlan,
+  planFor,
+  release,
+  visitFindings,
+  walk,
+  withPlainReads,
+  type VisitPlan,
+  type VisitRun,
+} from './visit';
 import { type LinkLocation, type Rule, type RuleContext, type RuleReport, type RuleSetting } from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
 
@@ -144,6 +154,8 @@ export function collectReports(
 export interface RulesRun {
   /** The hooks to hand to the kind's acceptor; undefined when no rule of the kind visits. */
   readonly hooks: Hooks | undefined;
+  /** Runs the kind's acceptor on the value with the hooks (its answer is the verdict). */
+  judge(accept: (value: unknown, hooks?: Hooks) => number, value: unknown): number;
   /**
    * The findings on `doc`. `passed`: the acceptor went through the whole of `doc` with the hooks
    * (it answered 0 or 1 for that very value); otherwise the kind's walker takes the visitors over it.
@@ -175,6 +187,9 @@ export function startRules(doc: unknown, settings: RunSettings): RulesRun {
 /** A run for a kind no rule visits: the checks alone. */
 class ChecksOnly implements RulesRun {
   readonly hooks = undefined;
+  judge(accept: (value: unknown) => number, value: unknown): number {
+    return accept(value);
+  }
   constructor(private readonly settings: RunSettings) {}
   finish(doc: unknown): Diagnostic[] {
     return runChecks(doc, this.settings);
@@ -198,6 +213,9 @@ class VisitingRun implements RulesRun {
     this.run = acquire(plan).begin(doc, settings, options, off);
     this.run.rethrow = false;
     plan.active = this.run;
+  }
+  judge(accept: (value: unknown, hooks?: Hooks) => number, value: unknown): number {
+    return withPlainReads(() => accept(value, this.hooks));
   }
   finish(final: unknown, passed: boolean): Diagnostic[] {
     const { plan, run } = this;

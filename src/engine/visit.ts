@@ -90,9 +90,12 @@ export class VisitRun implements VisitContext {
     this.off = off;
     this.dead = undefined;
     this.linkValue = null;
-    this.reports.length = 0;
-    this.reporters.length = 0;
-    this.failures.length = 0;
+    // Setting an array's length is a call into the runtime: only when there is something to drop.
+    if (this.reports.length !== 0) {
+      this.reports.length = 0;
+      this.reporters.length = 0;
+    }
+    if (this.failures.length !== 0) this.failures.length = 0;
     return this;
   }
   /** The shadow link of the document, located on first use (few visitors ask). */
@@ -111,30 +114,41 @@ export class VisitRun implements VisitContext {
 
 /** One hook: the visitors of one definition, each rule in turn, skipping rules set off or failed. */
 function composeHook(plan: VisitPlan, entries: readonly (readonly [number, Visitor])[]): Hook {
+  const rules = entries.map(([rule]) => rule);
+  const visitors = entries.map(([, visit]) => visit);
   return (node, depth) => {
     const run = plan.active!;
-    const off = run.off;
-    // Visitors see plain data only: parts the acceptor found plain JSON in a process whose
-    // Object.prototype has no enumerable property, or a plain copy (`plainCopy`). Direct reads are own.
-    setPlainReads(true);
-    for (let j = 0; j < entries.length; j++) {
-      const entry = entries[j]!;
-      const rule = entry[0];
-      if ((off !== undefined && off[rule]) || (run.dead !== undefined && run.dead[rule])) continue;
+    const { off, dead } = run;
+    run.depth = depth;
+    for (let j = 0; j < rules.length; j++) {
+      const rule = rules[j]!;
+      if ((off !== undefined && off[rule]) || (dead !== undefined && dead[rule])) continue;
       run.current = rule;
-      run.depth = depth;
       run.options = run.byRule[rule]!;
-      if (run.rethrow) entry[1](node, run);
+      if (run.rethrow) visitors[j]!(node, run);
       else
         try {
-          entry[1](node, run);
+          visitors[j]!(node, run);
         } catch (error) {
           (run.dead ??= [])[rule] = true;
           run.failures.push([rule, error]);
         }
     }
-    setPlainReads(false);
   };
+}
+
+/**
+ * Runs `pass` (the acceptor's or a walker's) with `own` reading directly: visitors see plain data only —
+ * parts the acceptor found plain JSON in a process whose Object.prototype has no enumerable
+ * property, or a plain copy (`plainCopy`) — where a direct read is what `Object.hasOwn` allows.
+ */
+export function withPlainReads<T>(pass: () => T): T {
+  setPlainReads(true);
+  try {
+    return pass();
+  } finally {
+    setPlainReads(false);
+  }
 }
 
 /** Composes the visitors of `rules` (in that order) into hooks. */
@@ -195,7 +209,7 @@ export function release(plan: VisitPlan, run: VisitRun): void {
 /** Runs the hooks of `plan` over any value, along the kind's schema (where no acceptor went through it all). */
 export function walk(plan: VisitPlan, run: VisitRun, doc: unknown): void {
   plan.active = run;
-  WALKERS[plan.kind](doc, plan.hooks);
+  withPlainReads(() => WALKERS[plan.kind](doc, plan.hooks));
 }
 
 /** The names of the definitions a rule visits (for docs and checks). */

@@ -1,6 +1,6 @@
 /** The library's entry points: `lint`, `validate` and `assertValid`. */
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../core/diagnostics';
-import { catalogWith, withDocsUrl } from '../engine/catalog';
+import { BUILTIN_CATALOG, catalogWith, withDocsUrl } from '../engine/catalog';
 import { applySettingsToStructural, startRules, unknownKeyClaimant, type RunSettings } from '../engine/run';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
 import { type Rule } from '../rule-api/types';
@@ -96,12 +96,36 @@ export function isValidationError(value: unknown): value is ValidationError {
   return hasBrand(value, VALIDATION_ERROR);
 }
 
+/**
+ * False only for an object that cannot hold an option: no enumerable key, own or inherited, and a
+ * prototype of Object.prototype or none (a class's getters are not enumerable).
+ */
+function mayHoldOptions(o: object): boolean {
+  for (const _ in o) return true;
+  const proto: unknown = Object.getPrototypeOf(o);
+  return proto !== Object.prototype && proto !== null;
+}
+
+/** The rule settings of a run that sets none. */
+const NO_RULES: RuleSettings = Object.freeze({});
+
 const LINT_OPTION_KEYS = new Set(['rules', 'customRules', 'targetVersion', 'now', 'isFile', 'maxFindings']);
 
 /** Checks the options like the config file is checked; throws `TypeError` naming the problem. */
 export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys: readonly string[] = []): RunSettings {
   if (options === undefined || options === null) options = {};
   if (!isObject(options)) throw new TypeError('lint options must be an object.');
+  // Most calls set nothing: the defaults, without checking options one by one.
+  if (!mayHoldOptions(options))
+    return {
+      kind,
+      targetVersion: DEFAULT_TARGET_VERSION,
+      now: new Date(),
+      isFile: false,
+      rules: NO_RULES,
+      maxFindings: DEFAULT_MAX_FINDINGS,
+      catalog: BUILTIN_CATALOG,
+    };
   for (const k of Object.keys(options))
     if (!LINT_OPTION_KEYS.has(k) && !extraKeys.includes(k))
       throw new TypeError(
@@ -182,7 +206,7 @@ export function lintWithSettings(
   const rules = startRules(stripped, settings);
   const verdict =
     (stripped === value || isPlainObject(value)) && !prototypePolluted()
-      ? acceptors[settings.kind](stripped, rules.hooks)
+      ? rules.judge(acceptors[settings.kind], stripped)
       : 2;
   // The keys the acceptor went through (lintText's duplicate-key check): `$schema` is one of them.
   if (probe) probe.keys = verdict === 2 || keysCounted() < 0 ? -1 : keysCounted() + (stripped === value ? 0 : 1);
