@@ -223,7 +223,7 @@ export function acceptorCode(roots: Record<string, Schema>, defs: Record<string,
     const def = sameDef(schema);
     const fn = def === undefined ? fnFor(schema) : refTarget(`${defsId}#/$defs/${def}`);
     exported.push(
-      `/** The verdict on a ${kind} (see VERDICTS); each object at a definition's place goes to its hook in \`h\`. */\nexport const ${kind} = (v, h) => {\n  FORMAT_REFUSALS.length = 0;\n  K = 0;\n  UNCOUNTED = false;\n  return ${fn}(v, 0, h);\n};`,
+      `/** The verdict on a ${kind} (0 allowed, 2 not plain JSON, else refusal bits: see the top of this file); each object at a definition's place goes to its hook in \`h\`. */\nexport const ${kind} = (v, h) => {\n  if (FORMAT_REFUSALS.length !== 0) FORMAT_REFUSALS.length = 0;\n  K = 0;\n  UNCOUNTED = false;\n  return ${fn}(v, 0, h);\n};`,
     );
     walkerExports.push(
       `  ${kind}: (v, h) => ${walkers.walkerFor(def === undefined ? schema : { $ref: `${defsId}#/$defs/${def}` })}(v, 0, h),`,
