@@ -1,6 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { PAUSABLE_TASKS, exampleLink } from '../rule-api/helpers';
-import { own } from '../util/pointer';
+import { exampleLink } from '../rule-api/helpers';
+import { isObject } from '../util/pointer';
 
 /** A link whose every task is paused does nothing. */
 export default defineRule({
@@ -20,8 +20,13 @@ export default defineRule({
   visit: {
     // The section holding the three tasks.
     ShadowLinkConfigurations(cfg, ctx) {
-      // `own` of a task that is absent or not an object is undefined: that task is not paused.
-      for (let i = 0; i < PAUSABLE_TASKS.length; i++) if (own(own(cfg, PAUSABLE_TASKS[i]!), 'paused') !== true) return;
+      // The tasks of PAUSABLE_TASKS; one that is absent or not an object is not paused.
+      const topic = cfg.topicMetadataSyncOptions;
+      if (!isObject(topic) || topic.paused !== true) return;
+      const group = cfg.consumerOffsetSyncOptions;
+      if (!isObject(group) || group.paused !== true) return;
+      const security = cfg.securitySyncOptions;
+      if (!isObject(security) || security.paused !== true) return;
       ctx.report({ messageId: 'allPaused', pointer: ctx.here() });
     },
   },

@@ -1,11 +1,28 @@
-import { defineRule } from '../rule-api/types';
-import { PAUSABLE_TASKS, exampleLink, ownString } from '../rule-api/helpers';
-import { own } from '../util/pointer';
+import { defineRule, type VisitContext } from '../rule-api/types';
+import { exampleLink } from '../rule-api/helpers';
+import { isObject } from '../util/pointer';
 import { MAX_DURATION_SECONDS } from '../model/formats';
 import { scanDuration } from '../util/scan';
 
 // One scratch for every read: `parseDuration` without the two objects it allocates per call.
 const scratch = { seconds: 0, nanos: 0 };
+
+/** Reports the `interval` of one task (a value of any JSON type) when it is negative or under one second. */
+function interval(ctx: VisitContext, value: unknown, task: string): void {
+  if (typeof value !== 'string') return;
+  // What `parseDuration` accepts (anything else is the structural check's), and `durationMillis` of it.
+  const sign = scanDuration(value, scratch);
+  if (sign === 0) return;
+  const seconds = scratch.seconds;
+  const nanos = scratch.nanos;
+  if (seconds > MAX_DURATION_SECONDS || (seconds === MAX_DURATION_SECONDS && nanos !== 0)) return;
+  const ms = sign * seconds * 1000 + (sign * nanos) / 1e6;
+  if (ms >= 1000 || ms === 0) return;
+  const pointer = `${ctx.here()}/${task}/interval`;
+  const data = { field: `${task}.interval`, value: JSON.stringify(value) };
+  if (ms < 0) ctx.report({ messageId: 'negative', pointer, data });
+  else ctx.report({ messageId: 'subSecond', pointer, data });
+}
 
 /** Sync intervals: Duration grammar (structural), negative values and sub-second intervals. */
 export default defineRule({
@@ -37,25 +54,15 @@ export default defineRule({
   },
   structuralMessages: ['grammar', 'empty', 'nonCanonical'],
   visit: {
-    // The three tasks from the section holding them, in this order (not one visitor each): the
-    // reports keep the order they always had.
+    // The three tasks from the section holding them, in PAUSABLE_TASKS' order (not one visitor
+    // each): the reports keep the order they always had.
     ShadowLinkConfigurations(cfg, ctx) {
-      for (let t = 0; t < PAUSABLE_TASKS.length; t++) {
-        const task = PAUSABLE_TASKS[t]!;
-        const value = ownString(own(cfg, task), 'interval');
-        if (value === undefined) continue;
-        // What `parseDuration` accepts (anything else is the structural check's), and `durationMillis` of it.
-        const sign = scanDuration(value, scratch);
-        if (sign === 0) continue;
-        const { seconds, nanos } = scratch;
-        if (seconds > MAX_DURATION_SECONDS || (seconds === MAX_DURATION_SECONDS && nanos !== 0)) continue;
-        const ms = sign * seconds * 1000 + (sign * nanos) / 1e6;
-        if (ms >= 1000 || ms === 0) continue;
-        const pointer = `${ctx.here()}/${task}/interval`;
-        const data = { field: `${task}.interval`, value: JSON.stringify(value) };
-        if (ms < 0) ctx.report({ messageId: 'negative', pointer, data });
-        else ctx.report({ messageId: 'subSecond', pointer, data });
-      }
+      const topic = cfg.topicMetadataSyncOptions;
+      if (isObject(topic)) interval(ctx, topic.interval, 'topicMetadataSyncOptions');
+      const group = cfg.consumerOffsetSyncOptions;
+      if (isObject(group)) interval(ctx, group.interval, 'consumerOffsetSyncOptions');
+      const security = cfg.securitySyncOptions;
+      if (isObject(security)) interval(ctx, security.interval, 'securitySyncOptions');
     },
   },
   examples: {

@@ -1,6 +1,5 @@
 import { defineRule } from '../rule-api/types';
 import { exampleLink } from '../rule-api/helpers';
-import { own } from '../util/pointer';
 
 /** `excludeDefault: true` with nothing listed. */
 export default defineRule({
@@ -19,8 +18,8 @@ export default defineRule({
   },
   visit: {
     TopicMetadataSyncOptions(opts, ctx) {
-      if (own(opts, 'excludeDefault') !== true) return;
-      const list = own(opts, 'syncedShadowTopicProperties');
+      if (opts.excludeDefault !== true) return;
+      const list = opts.syncedShadowTopicProperties;
       if (list === undefined || list === null || (Array.isArray(list) && list.length === 0))
         ctx.report({ messageId: 'empty', pointer: `${ctx.here()}/excludeDefault` });
     },

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, ownString } from '../rule-api/helpers';
+import { exampleLink } from '../rule-api/helpers';
 import { canonicalTimestampMillis } from '../util/scan';
 import { parseServerTimestamp } from '../model/server-scalars';
 
@@ -36,8 +36,8 @@ export default defineRule({
   structuralMessages: ['format', 'nonCanonical', 'empty'],
   visit: {
     TopicMetadataSyncOptions(opts, ctx) {
-      const value = ownString(opts, 'startAtTimestamp');
-      if (value === undefined) return;
+      const value = opts.startAtTimestamp;
+      if (typeof value !== 'string') return;
       // The canonical spelling is read as `parseServerTimestamp`'s fast path reads it, without its result object.
       let millis = value === '' ? NaN : canonicalTimestampMillis(value);
       if (Number.isNaN(millis)) {

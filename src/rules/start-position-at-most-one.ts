@@ -1,14 +1,23 @@
-import { defineRule } from '../rule-api/types';
+import { defineRule, type VisitContext } from '../rule-api/types';
 import { exampleLink } from '../rule-api/helpers';
-import { own, type JsonObject } from '../util/pointer';
-
-const FIELDS = ['startAtEarliest', 'startAtLatest', 'startAtTimestamp'];
 
 /** A start position is set when present and not null. */
-const isSet = (topic: JsonObject, field: string): boolean => {
-  const v = own(topic, field);
-  return v !== undefined && v !== null;
-};
+const isSet = (v: unknown): boolean => v !== undefined && v !== null;
+
+/** Reports the start positions set (at least two), in the order of the fields; built only then. */
+function several(ctx: VisitContext, earliest: boolean, latest: boolean, timestamp: boolean): void {
+  const present: string[] = [];
+  if (earliest) present.push('startAtEarliest');
+  if (latest) present.push('startAtLatest');
+  if (timestamp) present.push('startAtTimestamp');
+  const here = ctx.here();
+  ctx.report({
+    messageId: 'several',
+    pointer: `${here}/${present[1]}`,
+    data: { fields: present.map((f) => `\`${f}\``).join(' and ') },
+    related: present.map((f) => ({ pointer: `${here}/${f}`, message: `${f} is set here` })),
+  });
+}
 
 /** At most one replication start position. */
 export default defineRule({
@@ -23,17 +32,11 @@ export default defineRule({
   messages: { several: '`topicMetadataSyncOptions` sets {fields}; keep only one start position.' },
   visit: {
     TopicMetadataSyncOptions(topic, ctx) {
-      let count = 0;
-      for (let i = 0; i < FIELDS.length; i++) if (isSet(topic, FIELDS[i]!)) count++;
-      if (count < 2) return;
-      const present = FIELDS.filter((f) => isSet(topic, f));
-      const here = ctx.here();
-      ctx.report({
-        messageId: 'several',
-        pointer: `${here}/${present[1]}`,
-        data: { fields: present.map((f) => `\`${f}\``).join(' and ') },
-        related: present.map((f) => ({ pointer: `${here}/${f}`, message: `${f} is set here` })),
-      });
+      const earliest = isSet(topic.startAtEarliest);
+      const latest = isSet(topic.startAtLatest);
+      const timestamp = isSet(topic.startAtTimestamp);
+      // Reported when at least two are set: the decoder would keep only the last of them.
+      if ((earliest && latest) || (timestamp && (earliest || latest))) several(ctx, earliest, latest, timestamp);
     },
   },
   examples: {

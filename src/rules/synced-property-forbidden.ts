@@ -1,7 +1,22 @@
 import { defineRule } from '../rule-api/types';
 import { exampleLink } from '../rule-api/helpers';
-import { own } from '../util/pointer';
-import { TOPIC_PROPERTIES } from '../facts/topic-properties';
+import { TOPIC_PROPERTIES, type TopicPropertyFacts } from '../facts/topic-properties';
+import type { TargetVersion } from '../facts/target-version';
+
+/** The forbidden names of each target version as a set, built on first use. */
+const FORBIDDEN_SETS = new Map<TopicPropertyFacts, Set<string>>();
+// The last version asked for and its set: a lint asks for one version at every visit.
+let lastVersion: TargetVersion | undefined;
+let lastSet: Set<string> | undefined;
+
+function forbiddenSet(version: TargetVersion): Set<string> {
+  if (version === lastVersion && lastSet) return lastSet;
+  const facts = TOPIC_PROPERTIES[version];
+  let set = FORBIDDEN_SETS.get(facts);
+  if (!set) FORBIDDEN_SETS.set(facts, (set = new Set(facts.forbidden)));
+  lastVersion = version;
+  return (lastSet = set);
+}
 
 /** Internal properties a link may not sync. */
 export default defineRule({
@@ -20,14 +35,14 @@ export default defineRule({
   },
   visit: {
     TopicMetadataSyncOptions(opts, ctx) {
-      const list = own(opts, 'syncedShadowTopicProperties');
-      if (!Array.isArray(list)) return;
-      const forbidden = TOPIC_PROPERTIES[ctx.targetVersion].forbidden;
+      const list = opts.syncedShadowTopicProperties;
+      if (!Array.isArray(list) || list.length === 0) return;
+      const forbidden = forbiddenSet(ctx.targetVersion);
       // The list's pointer, built at the first report.
       let at: string | undefined;
       for (let i = 0; i < list.length; i++) {
         const name: unknown = list[i];
-        if (typeof name === 'string' && forbidden.includes(name)) {
+        if (typeof name === 'string' && forbidden.has(name)) {
           const pointer = `${(at ??= `${ctx.here()}/syncedShadowTopicProperties`)}/${i}`;
           ctx.report({
             messageId: 'forbidden',
