@@ -1,15 +1,9 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
 import { exampleLink } from '../rule-api/helpers';
-import { own, type JsonObject } from '../util/pointer';
+import type { JsonObject } from '../util/pointer';
 
 const ANY_ACCESS = { operation: 'ACL_OPERATION_ANY', permissionType: 'ACL_PERMISSION_TYPE_ANY' };
 const ANY_RESOURCE = { resourceType: 'ACL_RESOURCE_ANY', patternType: 'ACL_PATTERN_ANY' };
-
-/** Absent or null: what the server reads as all-UNSPECIFIED. */
-function isMissing(filter: JsonObject, field: string): boolean {
-  const v = own(filter, field);
-  return v === undefined || v === null;
-}
 
 /** Reports `field` of the visited filter; its index in `aclFilters` is read from its pointer, built only now. */
 function missing(ctx: VisitContext, field: string, any: JsonObject): void {
@@ -46,8 +40,11 @@ export default defineRule({
   // Each ACL filter is judged alone.
   visit: {
     AclFilter(filter, ctx) {
-      if (isMissing(filter, 'resourceFilter')) missing(ctx, 'resourceFilter', ANY_RESOURCE);
-      if (isMissing(filter, 'accessFilter')) missing(ctx, 'accessFilter', ANY_ACCESS);
+      // Absent or null: what the server reads as all-UNSPECIFIED.
+      const resource = filter.resourceFilter;
+      const access = filter.accessFilter;
+      if (resource === undefined || resource === null) missing(ctx, 'resourceFilter', ANY_RESOURCE);
+      if (access === undefined || access === null) missing(ctx, 'accessFilter', ANY_ACCESS);
     },
   },
   examples: {

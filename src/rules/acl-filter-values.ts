@@ -1,5 +1,6 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
-import { exampleLink, ownObject, ownString } from '../rule-api/helpers';
+import { exampleLink } from '../rule-api/helpers';
+import { isObject } from '../util/pointer';
 
 const OPERATION_PREFIX = 'ACL_OPERATION_';
 
@@ -19,14 +20,19 @@ const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   ACL_RESOURCE_TXN_ID: ['WRITE', 'DESCRIBE'],
 };
 
-/** The same, as full enum names: compared with the value as written, no suffix is cut out of it. */
-const OPERATIONS_BY_RESOURCE: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  Object.entries(OPERATIONS).map(([type, ops]) => [type, ops.map((op) => OPERATION_PREFIX + op)]),
-);
+/** A resource type's operations as full enum names (compared with the value as written, no suffix is cut out of it) and as the message lists them. */
+interface Operations {
+  readonly names: ReadonlySet<string>;
+  readonly allowed: string;
+}
 
-/** The operations of a known resource type; undefined for any other type, including names of Object.prototype's members. */
-const operationsOf = (type: string): readonly string[] | undefined =>
-  Object.hasOwn(OPERATIONS_BY_RESOURCE, type) ? OPERATIONS_BY_RESOURCE[type] : undefined;
+/** By resource type: a Map, so a document's type never finds Object.prototype's members. */
+const OPERATIONS_BY_RESOURCE: ReadonlyMap<string, Operations> = new Map(
+  Object.entries(OPERATIONS).map(([type, ops]) => {
+    const names = ops.map((op) => OPERATION_PREFIX + op);
+    return [type, { names: new Set(names), allowed: ['ACL_OPERATION_ANY', ...names].join(', ') }];
+  }),
+);
 
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
@@ -76,51 +82,57 @@ export default defineRule({
   // Each ACL filter is judged alone; its operation against its own resource type.
   visit: {
     AclFilter(filter, ctx) {
-      const access = ownObject(filter, 'accessFilter');
-      const resource = ownObject(filter, 'resourceFilter');
-      const principal = ownString(access, 'principal');
-      if (principal === '*')
-        ctx.report({
-          messageId: 'wildcard',
-          pointer: at(ctx, 'accessFilter', 'principal'),
-          data: { field: 'principal', what: 'principal' },
-        });
-      else if (principal !== undefined && !isPrincipal(principal))
-        ctx.report({
-          messageId: 'principal',
-          pointer: at(ctx, 'accessFilter', 'principal'),
-          data: { value: principal },
-        });
-      const host = ownString(access, 'host');
-      if (host === '*')
-        ctx.report({
-          messageId: 'wildcard',
-          pointer: at(ctx, 'accessFilter', 'host'),
-          data: { field: 'host', what: 'host' },
-        });
-      else if (host !== undefined && isCidrOrGlob(host))
-        ctx.report({ messageId: 'host', pointer: at(ctx, 'accessFilter', 'host'), data: { value: host } });
-      if (ownString(resource, 'name') === '*')
+      const a = filter.accessFilter;
+      const r = filter.resourceFilter;
+      const access = isObject(a) ? a : undefined;
+      const resource = isObject(r) ? r : undefined;
+      if (access !== undefined) {
+        const principal = access.principal;
+        if (principal === '*')
+          ctx.report({
+            messageId: 'wildcard',
+            pointer: at(ctx, 'accessFilter', 'principal'),
+            data: { field: 'principal', what: 'principal' },
+          });
+        else if (typeof principal === 'string' && !isPrincipal(principal))
+          ctx.report({
+            messageId: 'principal',
+            pointer: at(ctx, 'accessFilter', 'principal'),
+            data: { value: principal },
+          });
+        const host = access.host;
+        if (host === '*')
+          ctx.report({
+            messageId: 'wildcard',
+            pointer: at(ctx, 'accessFilter', 'host'),
+            data: { field: 'host', what: 'host' },
+          });
+        else if (typeof host === 'string' && isCidrOrGlob(host))
+          ctx.report({ messageId: 'host', pointer: at(ctx, 'accessFilter', 'host'), data: { value: host } });
+      }
+      if (resource === undefined) return;
+      if (resource.name === '*')
         ctx.report({
           messageId: 'wildcard',
           pointer: at(ctx, 'resourceFilter', 'name'),
           data: { field: 'name', what: 'resource' },
         });
-      const type = ownString(resource, 'resourceType');
-      const operation = ownString(access, 'operation');
-      const allowed = type === undefined ? undefined : operationsOf(type);
+      if (access === undefined) return;
+      const type = resource.resourceType;
+      const operation = access.operation;
+      if (typeof type !== 'string' || typeof operation !== 'string') return;
+      const ops = OPERATIONS_BY_RESOURCE.get(type);
       if (
-        allowed &&
-        operation !== undefined &&
+        ops !== undefined &&
+        !ops.names.has(operation) &&
         operation.startsWith(OPERATION_PREFIX) &&
         operation !== 'ACL_OPERATION_ANY' &&
-        operation !== 'ACL_OPERATION_UNSPECIFIED' &&
-        !allowed.includes(operation)
+        operation !== 'ACL_OPERATION_UNSPECIFIED'
       ) {
         ctx.report({
           messageId: 'operation',
           pointer: at(ctx, 'accessFilter', 'operation'),
-          data: { operation, resource: type!, allowed: ['ACL_OPERATION_ANY', ...allowed].join(', ') },
+          data: { operation, resource: type, allowed: ops.allowed },
         });
       }
     },

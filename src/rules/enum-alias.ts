@@ -1,15 +1,17 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
 import { exampleLink } from '../rule-api/helpers';
 import { ENUM_ALIASES } from '../facts/enum-spelling';
-import { own, type JsonObject } from '../util/pointer';
+import type { JsonObject } from '../util/pointer';
+
+/** The aliases as a Map: looked up with a document's string, which must never find Object.prototype's members. */
+const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries(ENUM_ALIASES));
 
 /** The name the server knows for an alias it does not, or undefined (also for a value that is not a string). */
-const aliasOf = (value: unknown): string | undefined =>
-  typeof value === 'string' && Object.hasOwn(ENUM_ALIASES, value) ? ENUM_ALIASES[value] : undefined;
+const aliasOf = (value: unknown): string | undefined => (typeof value === 'string' ? ALIASES.get(value) : undefined);
 
 /** The `patternType` of the visited filter (a topic or group filter, or an ACL filter's resource half). */
 function patternType(filter: JsonObject, ctx: VisitContext): void {
-  const value = own(filter, 'patternType');
+  const value = filter.patternType;
   const replacement = aliasOf(value);
   if (replacement === undefined) return;
   const pointer = `${ctx.here()}/patternType`;

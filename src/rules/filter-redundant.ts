@@ -1,6 +1,6 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
 import { exampleLink, type FilterList } from '../rule-api/helpers';
-import { isObject, own, type JsonObject } from '../util/pointer';
+import { isObject, type JsonObject } from '../util/pointer';
 
 /**
  * First index per combination of filter fields, in nested maps keyed by the values themselves (no
@@ -61,6 +61,15 @@ function starIndex(filters: readonly unknown[]): number {
   return -1;
 }
 
+/** The index of the first EXCLUDE filter, or -1: no EXCLUDE filter comes before it, so searches start there. */
+function firstExcludeIndex(filters: readonly unknown[]): number {
+  for (let i = 0; i < filters.length; i++) {
+    const f = filters[i];
+    if (isObject(f) && f.filterType === 'FILTER_TYPE_EXCLUDE') return i;
+  }
+  return -1;
+}
+
 /** Whether a filter could be recorded by `seen` (an object whose three fields are all scalars). */
 function recordable(f: unknown): f is JsonObject {
   return isObject(f) && keyable(f.filterType) && keyable(f.patternType) && keyable(f.name);
@@ -83,9 +92,12 @@ function firstSameBefore(filters: readonly unknown[], i: number, v: JsonObject):
   return undefined;
 }
 
-/** The first EXCLUDE filter anywhere with the pattern type and name of `v`, or undefined (what `excludes.get` finds). */
-function firstExclude(filters: readonly unknown[], v: JsonObject): number | undefined {
-  for (let j = 0; j < filters.length; j++) {
+/**
+ * The first EXCLUDE filter anywhere with the pattern type and name of `v`, or undefined (what
+ * `excludes.get` finds); `from`: the first EXCLUDE filter's index (none before it can match).
+ */
+function firstExclude(filters: readonly unknown[], from: number, v: JsonObject): number | undefined {
+  for (let j = from; j < filters.length; j++) {
     const g = filters[j];
     if (
       isObject(g) &&
@@ -105,18 +117,20 @@ const isInternal = (name: unknown): boolean =>
   typeof name === 'string' && (name.startsWith('_svc') || name.startsWith('__svc'));
 
 /**
- * The checks on the list `list` of the section `options` (the visited object); `which`: the list's
- * kind. Pointers are built from `ctx.here()`, and only to report.
+ * The checks on `filters`, the list `list` of the visited section; `which`: the list's kind.
+ * Pointers are built from `ctx.here()`, and only to report.
  */
-function checkList(ctx: VisitContext, options: JsonObject, which: FilterList, list: string): void {
-  const filters = own(options, list);
+function checkList(ctx: VisitContext, filters: unknown, which: FilterList, list: string): void {
   if (!Array.isArray(filters) || filters.length === 0) return;
   const star = starIndex(filters);
   const pairwise = filters.length <= PAIRWISE_MAX;
+  // Pairwise: where the EXCLUDE filters start (-1: none, and no INCLUDE can contradict one).
+  let exclude = -1;
   // Longer lists: one pass to index the first EXCLUDE of each pattern, one to compare (linear in the length).
   let excludes: FirstIndex | undefined;
   let seen: FirstIndex | undefined;
-  if (!pairwise) {
+  if (pairwise) exclude = firstExcludeIndex(filters);
+  else {
     excludes = new FirstIndex();
     for (let i = 0; i < filters.length; i++) {
       const v: unknown = filters[i];
@@ -138,9 +152,13 @@ function checkList(ctx: VisitContext, options: JsonObject, which: FilterList, li
       ctx.report({ messageId: 'duplicate', pointer: `${ctx.here()}/${list}/${i}`, data: { list, i, j: first } });
       continue;
     }
-    if (pairwise && !recordable(v)) continue;
     if (v.filterType !== 'FILTER_TYPE_INCLUDE') continue;
-    const j = pairwise ? firstExclude(filters, v) : excludes!.get([v.patternType, v.name]);
+    if (pairwise && !recordable(v)) continue;
+    const j = pairwise
+      ? exclude < 0
+        ? undefined
+        : firstExclude(filters, exclude, v)
+      : excludes!.get([v.patternType, v.name]);
     if (j !== undefined)
       ctx.report({
         messageId: 'contradiction',
@@ -176,10 +194,10 @@ export default defineRule({
   // Each list is compared within itself: the section that holds it is visited, not its items.
   visit: {
     TopicMetadataSyncOptions(options, ctx) {
-      checkList(ctx, options, 'topic', 'autoCreateShadowTopicFilters');
+      checkList(ctx, options.autoCreateShadowTopicFilters, 'topic', 'autoCreateShadowTopicFilters');
     },
     ConsumerOffsetSyncOptions(options, ctx) {
-      checkList(ctx, options, 'group', 'groupFilters');
+      checkList(ctx, options.groupFilters, 'group', 'groupFilters');
     },
   },
   examples: {

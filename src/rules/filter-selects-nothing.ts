@@ -1,6 +1,6 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
 import { exampleLink } from '../rule-api/helpers';
-import { isObject, own, type JsonObject } from '../util/pointer';
+import { isObject } from '../util/pointer';
 
 /** Whether every filter of a non-empty list is an EXCLUDE. */
 function excludeOnly(filters: readonly unknown[]): boolean {
@@ -11,9 +11,8 @@ function excludeOnly(filters: readonly unknown[]): boolean {
   return true;
 }
 
-/** The filter list `list` of the visited section `options`. */
-function checkList(ctx: VisitContext, options: JsonObject, list: string): void {
-  const filters = own(options, list);
+/** `filters`, the filter list `list` of the visited section. */
+function checkList(ctx: VisitContext, filters: unknown, list: string): void {
   if (!Array.isArray(filters)) return;
   if (filters.length === 0) ctx.report({ messageId: 'empty', pointer: `${ctx.here()}/${list}`, data: { list } });
   else if (excludeOnly(filters))
@@ -38,10 +37,10 @@ export default defineRule({
   // A verdict on a whole list: the section that holds it is visited.
   visit: {
     TopicMetadataSyncOptions(options, ctx) {
-      checkList(ctx, options, 'autoCreateShadowTopicFilters');
+      checkList(ctx, options.autoCreateShadowTopicFilters, 'autoCreateShadowTopicFilters');
     },
     ConsumerOffsetSyncOptions(options, ctx) {
-      checkList(ctx, options, 'groupFilters');
+      checkList(ctx, options.groupFilters, 'groupFilters');
     },
   },
   examples: {

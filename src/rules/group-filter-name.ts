@@ -1,6 +1,6 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
-import { exampleLink, globData, ownString } from '../rule-api/helpers';
-import { own } from '../util/pointer';
+import { exampleLink, globData } from '../rule-api/helpers';
+import { isObject } from '../util/pointer';
 
 /** The pointer of `groupFilters[i].name` under the visited section: built only to report. */
 const namePointer = (ctx: VisitContext, i: number): string => `${ctx.here()}/groupFilters/${i}/name`;
@@ -25,13 +25,15 @@ export default defineRule({
   // Group filters only: the section that holds their list is visited (topic filters share NameFilter).
   visit: {
     ConsumerOffsetSyncOptions(options, ctx) {
-      const filters = own(options, 'groupFilters');
+      const filters = options.groupFilters;
       if (!Array.isArray(filters)) return;
       for (let i = 0; i < filters.length; i++) {
-        const v = ownString(filters[i], 'name');
-        if (v === undefined) continue;
+        const f: unknown = filters[i];
+        if (!isObject(f)) continue;
+        const v = f.name;
+        if (typeof v !== 'string') continue;
         if (v === '') ctx.report({ messageId: 'empty', pointer: namePointer(ctx, i), data: { i } });
-        else if (v === '*' && own(filters[i], 'patternType') === 'PATTERN_TYPE_PREFIX')
+        else if (v === '*' && f.patternType === 'PATTERN_TYPE_PREFIX')
           ctx.report({ messageId: 'starPrefix', pointer: namePointer(ctx, i), data: { i } });
         else if (v !== '*' && v.includes('*')) {
           ctx.report({ messageId: 'glob', pointer: namePointer(ctx, i), data: { i, ...globData(v) } });

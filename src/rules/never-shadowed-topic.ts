@@ -1,6 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, ownString } from '../rule-api/helpers';
-import { own } from '../util/pointer';
+import { exampleLink } from '../rule-api/helpers';
+import { isObject } from '../util/pointer';
 
 /** Filters that can have no effect because the topic is never shadowed. */
 export default defineRule({
@@ -20,15 +20,16 @@ export default defineRule({
   // Topic filters only: the section that holds their list is visited (group filters share NameFilter).
   visit: {
     TopicMetadataSyncOptions(options, ctx) {
-      const filters = own(options, 'autoCreateShadowTopicFilters');
+      const filters = options.autoCreateShadowTopicFilters;
       if (!Array.isArray(filters)) return;
       for (let i = 0; i < filters.length; i++) {
         const f: unknown = filters[i];
-        const name = ownString(f, 'name');
+        if (!isObject(f)) continue;
+        const name = f.name;
         if (
           name === '_svc.transform_logs' &&
-          own(f, 'patternType') === 'PATTERN_TYPE_LITERAL' &&
-          own(f, 'filterType') === 'FILTER_TYPE_INCLUDE'
+          f.patternType === 'PATTERN_TYPE_LITERAL' &&
+          f.filterType === 'FILTER_TYPE_INCLUDE'
         ) {
           ctx.report({
             messageId: 'never',

@@ -1,7 +1,7 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
-import { exampleLink, ownString } from '../rule-api/helpers';
+import { exampleLink } from '../rule-api/helpers';
 import { INTERNAL_PREFIXES, RESERVED_FILTER_NAMES } from '../facts/filters';
-import { own } from '../util/pointer';
+import { isObject } from '../util/pointer';
 
 /**
  * The first characters of the reserved names and internal prefixes: a name that starts otherwise is
@@ -10,6 +10,13 @@ import { own } from '../util/pointer';
 const FIRST_CODES: readonly number[] = [
   ...new Set([...RESERVED_FILTER_NAMES, ...INTERNAL_PREFIXES].map((s) => s.charCodeAt(0))),
 ];
+
+/** Whether a name starts with one of FIRST_CODES (an index loop: `includes` is a builtin call per filter). */
+function mayBeReserved(n: string): boolean {
+  const c = n.charCodeAt(0);
+  for (let k = 0; k < FIRST_CODES.length; k++) if (c === FIRST_CODES[k]) return true;
+  return false;
+}
 
 /** Exactly one of the internal prefixes. */
 function isInternalPrefix(n: string): boolean {
@@ -59,21 +66,22 @@ export default defineRule({
   // Topic filters only: the section that holds their list is visited (group filters share NameFilter).
   visit: {
     TopicMetadataSyncOptions(options, ctx) {
-      const filters = own(options, 'autoCreateShadowTopicFilters');
+      const filters = options.autoCreateShadowTopicFilters;
       if (!Array.isArray(filters)) return;
       for (let i = 0; i < filters.length; i++) {
         const f: unknown = filters[i];
-        const n = ownString(f, 'name');
-        if (n === undefined) continue;
-        if (!FIRST_CODES.includes(n.charCodeAt(0))) continue;
-        const prefix = own(f, 'patternType') === 'PATTERN_TYPE_PREFIX';
+        if (!isObject(f)) continue;
+        const n = f.name;
+        if (typeof n !== 'string') continue;
+        if (!mayBeReserved(n)) continue;
+        const prefix = f.patternType === 'PATTERN_TYPE_PREFIX';
         if (RESERVED_FILTER_NAMES.has(n)) {
           const hint =
             n === '_schemas' ? '; set `schemaRegistrySyncOptions.shadowSchemaRegistryTopic: {}` instead' : '';
           ctx.report({ messageId: 'reserved', pointer: namePointer(ctx, i), data: { i, name: n, hint } });
         } else if (prefix && isInternalPrefix(n)) {
           ctx.report({ messageId: 'internalPrefix', pointer: namePointer(ctx, i), data: { i, name: n } });
-        } else if (prefix && own(f, 'filterType') === 'FILTER_TYPE_INCLUDE' && n !== '' && coversInternal(n)) {
+        } else if (prefix && f.filterType === 'FILTER_TYPE_INCLUDE' && n !== '' && coversInternal(n)) {
           ctx.report({ messageId: 'coversInternal', pointer: namePointer(ctx, i), data: { i, name: n } });
         }
       }

@@ -1,6 +1,6 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
-import { exampleLink, globData, ownString } from '../rule-api/helpers';
-import { own } from '../util/pointer';
+import { exampleLink, globData } from '../rule-api/helpers';
+import { isObject } from '../util/pointer';
 
 /** `^[A-Za-z0-9._-]+$` without a regular expression: this runs for every topic filter. */
 function isTopicName(v: string): boolean {
@@ -48,15 +48,17 @@ export default defineRule({
   // Topic filters only: the section that holds their list is visited (group filters share NameFilter).
   visit: {
     TopicMetadataSyncOptions(options, ctx) {
-      const filters = own(options, 'autoCreateShadowTopicFilters');
+      const filters = options.autoCreateShadowTopicFilters;
       if (!Array.isArray(filters)) return;
       for (let i = 0; i < filters.length; i++) {
-        const v = ownString(filters[i], 'name');
-        if (v === undefined) continue;
+        const f: unknown = filters[i];
+        if (!isObject(f)) continue;
+        const v = f.name;
+        if (typeof v !== 'string') continue;
         if (v === '') {
           ctx.report({ messageId: 'empty', pointer: namePointer(ctx, i), data: { i } });
         } else if (v === '*') {
-          const pattern = own(filters[i], 'patternType');
+          const pattern = f.patternType;
           if (pattern === 'PATTERN_TYPE_PREFIX' || pattern === 'PATTERN_TYPE_PREFIXED')
             ctx.report({ messageId: 'starPrefix', pointer: namePointer(ctx, i), data: { i } });
         } else if (v.includes('*')) {
