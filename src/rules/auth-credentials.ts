@@ -1,20 +1,12 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
 import { exampleClient, exampleLink } from '../rule-api/helpers';
-import { own, type JsonObject } from '../util/pointer';
 
 type MessageId = 'missing' | 'empty' | 'mechanism';
 
-const FIELDS = ['username', 'password'];
-
-/** Reports a missing or empty `username` or `password` of `member`, the object being visited. */
-function credentials(ctx: VisitContext<MessageId>, m: JsonObject, member: string): void {
-  for (let j = 0; j < FIELDS.length; j++) {
-    const field = FIELDS[j]!;
-    const v = own(m, field);
-    if (v === undefined)
-      ctx.report({ messageId: 'missing', pointer: `${ctx.here()}/${field}`, data: { member, field } });
-    else if (v === '') ctx.report({ messageId: 'empty', pointer: `${ctx.here()}/${field}`, data: { member, field } });
-  }
+/** Reports `v`, the `field` of `member` (the object being visited), when it is missing or empty. */
+function credential(ctx: VisitContext<MessageId>, v: unknown, member: string, field: string): void {
+  if (v === undefined) ctx.report({ messageId: 'missing', pointer: `${ctx.here()}/${field}`, data: { member, field } });
+  else if (v === '') ctx.report({ messageId: 'empty', pointer: `${ctx.here()}/${field}`, data: { member, field } });
 }
 
 /** SASL credentials: non-empty user and password; SCRAM needs a mechanism. */
@@ -36,11 +28,13 @@ export default defineRule<MessageId>({
   },
   visit: {
     PlainConfiguration(plain, ctx) {
-      credentials(ctx, plain, 'plainConfiguration');
+      credential(ctx, plain.username, 'plainConfiguration', 'username');
+      credential(ctx, plain.password, 'plainConfiguration', 'password');
     },
     ScramConfiguration(scram, ctx) {
-      credentials(ctx, scram, 'scramConfiguration');
-      if (own(scram, 'scramMechanism') === undefined)
+      credential(ctx, scram.username, 'scramConfiguration', 'username');
+      credential(ctx, scram.password, 'scramConfiguration', 'password');
+      if (scram.scramMechanism === undefined)
         ctx.report({ messageId: 'mechanism', pointer: `${ctx.here()}/scramMechanism` });
     },
   },

@@ -21,11 +21,14 @@ export default defineRule({
   },
   visit: {
     AuthenticationConfiguration(auth, ctx) {
-      const plain = Object.hasOwn(auth, 'plainConfiguration') && auth['plainConfiguration'] !== null;
-      const scram = Object.hasOwn(auth, 'scramConfiguration') && auth['scramConfiguration'] !== null;
+      // Plain data holds no `undefined`: a member is set when it is there and not null.
+      const plainValue = auth.plainConfiguration;
+      const scramValue = auth.scramConfiguration;
+      const plain = plainValue !== undefined && plainValue !== null;
+      const scram = scramValue !== undefined && scramValue !== null;
       if (!plain && !scram) ctx.report({ messageId: 'none', pointer: ctx.here() });
       if (plain && scram) ctx.report({ messageId: 'both', pointer: ctx.here() });
-      if (!SERVER_FACTS[ctx.targetVersion].plainAuthentication && plain)
+      if (plain && !SERVER_FACTS[ctx.targetVersion].plainAuthentication)
         ctx.report({ messageId: 'plainOn253', pointer: `${ctx.here()}/plainConfiguration` });
     },
   },

@@ -1,6 +1,6 @@
 import { defineRule, type RuleContext } from '../rule-api/types';
 import { exampleLink } from '../rule-api/helpers';
-import { isObject, own } from '../util/pointer';
+import { isObject } from '../util/pointer';
 
 /** Lists up to this long find duplicates by `indexOf`; longer ones use a set. */
 const SMALL_LIST = 32;
@@ -93,14 +93,14 @@ export default defineRule<MessageId>({
     // No `configurations`, or no `clientOptions` in it: the server reads an empty list. (A list missing inside
     // `clientOptions` is a `schema/required` finding; a section written but not an object, the structure check's.)
     ShadowLink(link, ctx) {
-      const configurations = own(link, 'configurations');
+      const configurations = link.configurations;
       if (configurations === undefined)
         ctx.report({
           messageId: 'missing',
           pointer: `${ctx.here()}/configurations`,
           data: { missing: '`configurations`' },
         });
-      else if (isObject(configurations) && own(configurations, 'clientOptions') === undefined)
+      else if (isObject(configurations) && configurations.clientOptions === undefined)
         ctx.report({
           messageId: 'missing',
           pointer: `${ctx.here()}/configurations/clientOptions`,
@@ -108,7 +108,7 @@ export default defineRule<MessageId>({
         });
     },
     ClientOptions(client, ctx) {
-      const list = own(client, 'bootstrapServers');
+      const list = client.bootstrapServers;
       if (!Array.isArray(list)) return;
       if (list.length === 0) return ctx.report({ messageId: 'empty', pointer: `${ctx.here()}/bootstrapServers` });
       // Duplicates by first index: no set on a list of a few servers; a long list gets one.

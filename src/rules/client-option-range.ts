@@ -1,6 +1,5 @@
 import { defineRule } from '../rule-api/types';
 import { exampleClient, exampleLink } from '../rule-api/helpers';
-import { own } from '../util/pointer';
 import { SERVER_FACTS } from '../facts/server-versions';
 import { CLIENT_OPTION_DEFAULTS, NUMERIC_CLIENT_OPTIONS } from '../model/client-options';
 
@@ -20,11 +19,12 @@ export default defineRule({
   },
   visit: {
     ClientOptions(client, ctx) {
-      const unapplied = SERVER_FACTS[ctx.targetVersion].unappliedClientOptions;
       for (let i = 0; i < NUMERIC_CLIENT_OPTIONS.length; i++) {
         const field = NUMERIC_CLIENT_OPTIONS[i]!;
-        const value = own(client, field);
-        if (typeof value !== 'number' || !(value < 0) || unapplied.includes(field)) continue;
+        // A model field name, never a document key: read directly.
+        const value = client[field];
+        if (typeof value !== 'number' || !(value < 0)) continue;
+        if (SERVER_FACTS[ctx.targetVersion].unappliedClientOptions.includes(field)) continue;
         ctx.report({
           messageId: 'negative',
           pointer: `${ctx.here()}/${field}`,

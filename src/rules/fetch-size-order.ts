@@ -1,6 +1,5 @@
 import { defineRule } from '../rule-api/types';
 import { exampleClient, exampleLink } from '../rule-api/helpers';
-import { own } from '../util/pointer';
 import { describeAmount, SERVER_FACTS } from '../facts/server-versions';
 
 const show = (n: number) => describeAmount('fetchMaxBytes', n);
@@ -29,15 +28,20 @@ export default defineRule({
   },
   visit: {
     ClientOptions(client, ctx) {
+      const maxGiven = given(client.fetchMaxBytes);
+      const minGiven = given(client.fetchMinBytes);
+      const partitionGiven = given(client.fetchPartitionMaxBytes);
+      // All three left to their defaults: a default is never compared with the default maximum.
+      if (maxGiven === 0 && minGiven === 0 && partitionGiven === 0) return;
       const defaults = SERVER_FACTS[ctx.targetVersion].clientOptionDefaults;
-      const maxGiven = given(own(client, 'fetchMaxBytes'));
       const maxDefaulted = maxGiven === 0;
       const max = maxDefaulted ? defaults.fetchMaxBytes : maxGiven;
       // Which of SMALL are above the maximum only by their defaults, as bits (1 << index).
       let defaultedAbove = 0;
       for (let i = 0; i < SMALL.length; i++) {
         const small = SMALL[i]!;
-        const smallGiven = given(own(client, small));
+        // SMALL lists fetchMinBytes first.
+        const smallGiven = i === 0 ? minGiven : partitionGiven;
         const defaulted = smallGiven === 0;
         const value = defaulted ? defaults[small] : smallGiven;
         if (value <= max || (defaulted && maxDefaulted)) continue;

@@ -1,6 +1,5 @@
 import { defineRule } from '../rule-api/types';
 import { exampleClient, exampleLink } from '../rule-api/helpers';
-import { own } from '../util/pointer';
 import { SERVER_FACTS } from '../facts/server-versions';
 
 /** Fields the server accepts and echoes but never acts on. */
@@ -22,14 +21,15 @@ export default defineRule({
   },
   visit: {
     ClientOptions(client, ctx) {
-      const id = own(client, 'sourceClusterId');
+      const id = client.sourceClusterId;
       if (typeof id === 'string' && id !== '')
         ctx.report({ messageId: 'sourceClusterId', pointer: `${ctx.here()}/sourceClusterId` });
       const facts = SERVER_FACTS[ctx.targetVersion];
       const fields = facts.unappliedClientOptions;
       for (let i = 0; i < fields.length; i++) {
         const field = fields[i]!;
-        const value = own(client, field);
+        // A model field name from the facts, never a document key: read directly.
+        const value = client[field];
         // The default written out (as UIs do) changes nothing either, but then nothing is lost.
         if (typeof value === 'number' && value !== 0 && value !== facts.clientOptionDefaults[field])
           ctx.report({ messageId: 'unapplied', pointer: `${ctx.here()}/${field}`, data: { field, value } });

@@ -1,15 +1,13 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
-import { exampleClient, exampleLink, ownString } from '../rule-api/helpers';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
 import { isPlaceholder } from '../secrets/placeholder';
-import type { JsonObject } from '../util/pointer';
 
-/** A secret written out: neither empty nor a placeholder. */
-const literal = (v: string | undefined): v is string => v !== undefined && v !== '' && !isPlaceholder(v);
+/** A secret written out: a string, neither empty nor a placeholder. */
+const literal = (v: unknown): boolean => typeof v === 'string' && v !== '' && !isPlaceholder(v);
 
-/** Reports the literal `password` of `member`, the SASL object being visited, when linting a file. */
-function password(ctx: VisitContext<'password' | 'key'>, m: JsonObject, member: string): void {
-  if (ctx.isFile && literal(ownString(m, 'password')))
-    ctx.report({ messageId: 'password', pointer: `${ctx.here()}/password`, data: { member } });
+/** Reports `v`, the `password` of `member` (the SASL object being visited), when it is literal; files only. */
+function password(ctx: VisitContext<'password' | 'key'>, v: unknown, member: string): void {
+  if (literal(v)) ctx.report({ messageId: 'password', pointer: `${ctx.here()}/password`, data: { member } });
 }
 
 /** Literal passwords and private keys committed in config files. */
@@ -30,13 +28,13 @@ export default defineRule({
   },
   visit: {
     PlainConfiguration(plain, ctx) {
-      password(ctx, plain, 'plainConfiguration');
+      if (ctx.isFile) password(ctx, plain.password, 'plainConfiguration');
     },
     ScramConfiguration(scram, ctx) {
-      password(ctx, scram, 'scramConfiguration');
+      if (ctx.isFile) password(ctx, scram.password, 'scramConfiguration');
     },
     TlsPemSettings(pem, ctx) {
-      if (ctx.isFile && literal(ownString(pem, 'key'))) ctx.report({ messageId: 'key', pointer: `${ctx.here()}/key` });
+      if (ctx.isFile && literal(pem.key)) ctx.report({ messageId: 'key', pointer: `${ctx.here()}/key` });
     },
   },
   examples: {

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, ownObject } from '../rule-api/helpers';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
+import { isObject } from '../util/pointer';
 
 /** SASL/PLAIN without TLS sends the password in clear text. */
 export default defineRule({
@@ -18,8 +19,10 @@ export default defineRule({
   visit: {
     // Both sections sit in the client options.
     ClientOptions(client, ctx) {
-      if (!ownObject(ownObject(client, 'authenticationConfiguration'), 'plainConfiguration')) return;
-      if (ownObject(client, 'tlsSettings')?.enabled !== true)
+      const auth = client.authenticationConfiguration;
+      if (!isObject(auth) || !isObject(auth.plainConfiguration)) return;
+      const tls = client.tlsSettings;
+      if (!isObject(tls) || tls.enabled !== true)
         ctx.report({
           messageId: 'plaintext',
           pointer: `${ctx.here()}/authenticationConfiguration/plainConfiguration`,

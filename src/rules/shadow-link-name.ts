@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-api/types';
-import { exampleLink, ownString, utf8Length } from '../rule-api/helpers';
+import { exampleLink, utf8Length } from '../rule-api/helpers';
 
 const MAX_BYTES = 128;
 
@@ -25,8 +25,8 @@ export default defineRule({
   visit: {
     // The link itself: the root of a ShadowLink document, a request's `shadowLink`.
     ShadowLink(link, ctx) {
-      const name = ownString(link, 'name');
-      if (name === undefined) return;
+      const name = link.name;
+      if (typeof name !== 'string') return;
       if (name === '') return ctx.report({ messageId: 'empty', pointer: `${ctx.here()}/name` });
       let plain = true;
       for (let i = 0; i < name.length && plain; i++) plain = nameChar(name.charCodeAt(i));

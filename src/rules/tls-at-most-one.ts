@@ -1,5 +1,6 @@
 import { defineRule } from '../rule-api/types';
-import { exampleClient, exampleLink, ownObject } from '../rule-api/helpers';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
+import { isObject } from '../util/pointer';
 
 /** TLS material as files or inline PEM, not both. */
 export default defineRule({
@@ -17,7 +18,7 @@ export default defineRule({
   },
   visit: {
     TlsSettings(tls, ctx) {
-      if (ownObject(tls, 'tlsFileSettings') && ownObject(tls, 'tlsPemSettings'))
+      if (isObject(tls.tlsFileSettings) && isObject(tls.tlsPemSettings))
         ctx.report({ messageId: 'both', pointer: ctx.here() });
     },
   },

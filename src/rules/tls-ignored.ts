@@ -1,8 +1,11 @@
-import { defineRule } from '../rule-api/types';
+import { defineRule, type VisitContext } from '../rule-api/types';
 import { exampleClient, exampleLink } from '../rule-api/helpers';
-import { own } from '../util/pointer';
 
-const FIELDS = ['tlsFileSettings', 'tlsPemSettings', 'doNotSetSniHostname'];
+/** Reports `v`, the `field` of the TLS settings being visited, when it is set to something. */
+function ignored(ctx: VisitContext, v: unknown, field: string): void {
+  if (v !== undefined && v !== false && v !== null)
+    ctx.report({ messageId: 'ignored', pointer: `${ctx.here()}/${field}`, data: { field } });
+}
 
 /** TLS material while TLS is off does nothing. */
 export default defineRule({
@@ -21,12 +24,9 @@ export default defineRule({
   visit: {
     TlsSettings(tls, ctx) {
       if (tls.enabled === true) return;
-      for (let i = 0; i < FIELDS.length; i++) {
-        const field = FIELDS[i]!;
-        const v = own(tls, field);
-        if (v !== undefined && v !== false && v !== null)
-          ctx.report({ messageId: 'ignored', pointer: `${ctx.here()}/${field}`, data: { field } });
-      }
+      ignored(ctx, tls.tlsFileSettings, 'tlsFileSettings');
+      ignored(ctx, tls.tlsPemSettings, 'tlsPemSettings');
+      ignored(ctx, tls.doNotSetSniHostname, 'doNotSetSniHostname');
     },
   },
   examples: {

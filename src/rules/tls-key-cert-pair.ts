@@ -1,11 +1,18 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
 import { exampleClient, exampleLink } from '../rule-api/helpers';
-import { own, type JsonObject } from '../util/pointer';
 
-/** Reports `key` without `cert`, or `cert` without `key`, in `s` (the `settings` object being visited). */
-function pair(ctx: VisitContext, s: JsonObject, settings: string, key: string, cert: string): void {
-  const hasKey = own(s, key) !== undefined;
-  const hasCert = own(s, cert) !== undefined;
+/** Reports `key` without `cert`, or `cert` without `key` (their values), in the `settings` object being visited. */
+function pair(
+  ctx: VisitContext,
+  keyValue: unknown,
+  certValue: unknown,
+  settings: string,
+  key: string,
+  cert: string,
+): void {
+  const hasKey = keyValue !== undefined;
+  const hasCert = certValue !== undefined;
+  if (hasKey === hasCert) return;
   if (hasKey && !hasCert)
     ctx.report({
       messageId: 'unpaired',
@@ -33,10 +40,10 @@ export default defineRule({
   messages: { unpaired: '`{settings}.{present}` is given without `{missing}`; give both for mutual TLS, or neither.' },
   visit: {
     TlsFileSettings(files, ctx) {
-      pair(ctx, files, 'tlsFileSettings', 'keyPath', 'certPath');
+      pair(ctx, files.keyPath, files.certPath, 'tlsFileSettings', 'keyPath', 'certPath');
     },
     TlsPemSettings(pem, ctx) {
-      pair(ctx, pem, 'tlsPemSettings', 'key', 'cert');
+      pair(ctx, pem.key, pem.cert, 'tlsPemSettings', 'key', 'cert');
     },
   },
   examples: {

@@ -1,5 +1,6 @@
 import { defineRule, type RuleContext } from '../rule-api/types';
-import { exampleClient, exampleLink, ownObject, ownString } from '../rule-api/helpers';
+import { exampleClient, exampleLink } from '../rule-api/helpers';
+import { isObject } from '../util/pointer';
 import { isPlaceholder } from '../secrets/placeholder';
 import {
   CERT_LABELS,
@@ -35,9 +36,6 @@ type MessageId =
   | 'notYetValid';
 
 const PEM = '/configurations/clientOptions/tlsSettings/tlsPemSettings';
-
-/** The certificate fields of `tlsPemSettings`, in the order they are checked. */
-const CERT_FIELDS = ['ca', 'cert'] as const;
 
 /** An indefinite article for a key type name ("an RSA", "an Ed25519", "a DSA"). */
 const article = (type: string): string => (/^[AEFHILMNORSX]/.test(type) ? 'an' : 'a');
@@ -137,21 +135,24 @@ export default defineRule<MessageId>({
   visit: {
     TlsSettings(tls, ctx) {
       // With TLS off the server never loads the material (`tls-ignored` says so): nothing here can fail.
-      if (tls['enabled'] !== true) return;
-      const pem = ownObject(tls, 'tlsPemSettings');
-      if (!pem) return;
+      if (tls.enabled !== true) return;
+      const pem = tls.tlsPemSettings;
+      if (!isObject(pem)) return;
       let at: string | undefined;
       let leaf: CertificateFacts | undefined;
-      for (let i = 0; i < CERT_FIELDS.length; i++) {
-        const field = CERT_FIELDS[i]!;
-        const v = ownString(pem, field);
-        if (v === undefined || isPlaceholder(v)) continue;
-        at ??= `${ctx.here()}/tlsPemSettings`;
-        const first = checkCertificates(ctx, field, v, `${at}/${field}`);
-        if (field === 'cert') leaf = first;
+      // `ca` is checked before `cert`.
+      const ca = pem.ca;
+      if (typeof ca === 'string' && !isPlaceholder(ca)) {
+        at = `${ctx.here()}/tlsPemSettings`;
+        checkCertificates(ctx, 'ca', ca, `${at}/ca`);
       }
-      const key = ownString(pem, 'key');
-      if (key === undefined || isPlaceholder(key)) return;
+      const cert = pem.cert;
+      if (typeof cert === 'string' && !isPlaceholder(cert)) {
+        at ??= `${ctx.here()}/tlsPemSettings`;
+        leaf = checkCertificates(ctx, 'cert', cert, `${at}/cert`);
+      }
+      const key = pem.key;
+      if (typeof key !== 'string' || isPlaceholder(key)) return;
       const keyPointer = `${at ?? `${ctx.here()}/tlsPemSettings`}/key`;
       // The server reads the first private-key block; text around it does not matter.
       const [block] = findPemBlocks(key, KEY_LABELS);
