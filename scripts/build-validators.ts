@@ -18,6 +18,7 @@ import { formatChecks } from '../src/model/formats';
 import { DOCUMENT_KINDS, kindSchemas } from '../src/model/kinds';
 import { toDocument } from '../src/schema/document';
 import { acceptorCode } from './acceptor-code';
+import { isSecretKeyName } from '../src/secrets/classify';
 
 // Annotations do not validate; leaving them out keeps the generated module small and start-up fast.
 const ANNOTATIONS = new Set(['title', 'description', 'examples', 'default', 'enumDescriptions']);
@@ -103,7 +104,7 @@ const dts = [
 writeFileSync(join(outDir, 'validators.d.ts'), dts);
 console.log(`wrote ${DOCUMENT_KINDS.length} validators to src/generated/validators.js (${code.length} bytes)`);
 
-const acceptors = acceptorCode(roots, toShared(sharedDefs) as Record<string, Schema>, DEFS_ID);
+const acceptors = acceptorCode(roots, toShared(sharedDefs) as Record<string, Schema>, DEFS_ID, isSecretKeyName);
 writeFileSync(join(outDir, 'acceptors.js'), acceptors);
 writeFileSync(
   join(outDir, 'acceptors.d.ts'),
@@ -117,6 +118,8 @@ writeFileSync(
     'export declare const FORMAT_REFUSALS: readonly (readonly [readonly (string | number)[], string])[];',
     '/** The number of object keys in the value last judged, when every object in it was judged key by key; else -1. */',
     'export declare const keysCounted: () => number;',
+    '/** False only when the value last judged can hold no secret (no credential-named or unknown field, no string long enough for a private key); meaningful after a verdict of 0 or 4. */',
+    'export declare const mayHoldSecrets: () => boolean;',
     '/** The keys and indexes from the root to the node being judged or walked. */',
     'export declare const PATH: (string | number)[];',
     '/** The model definitions by hook slot. */',

@@ -10,7 +10,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as acceptors from '../src/generated/acceptors.js';
-import { FORMAT_REFUSALS, HOOK_NAMES, PATH, WALKERS, type Hook } from '../src/generated/acceptors.js';
+import { FORMAT_REFUSALS, HOOK_NAMES, mayHoldSecrets, PATH, WALKERS, type Hook } from '../src/generated/acceptors.js';
+import { collectSecrets } from '../src/secrets/redact';
 import { formatFindings, validateStructure } from '../src/validate/structural';
 import { toPointer } from '../src/util/pointer';
 import * as validators from '../src/generated/validators.js';
@@ -108,7 +109,7 @@ function copy(v: unknown, depth: number): unknown {
 }
 
 /** A copy of `v` with the node at a random place replaced (or a key added or removed), chosen by `pick`. */
-function mutate(v: unknown, pick: (n: number) => number): unknown {
+function mutate(v: unknown, pick: (n: number) => number, values: readonly (() => unknown)[] = WRONG): unknown {
   const clone = copy(v, 0);
   const nodes: [Record<string, unknown> | unknown[], string | number][] = [];
   const walk = (n: unknown) => {
@@ -125,12 +126,12 @@ function mutate(v: unknown, pick: (n: number) => number): unknown {
       }
   };
   walk(clone);
-  if (nodes.length === 0) return WRONG[pick(WRONG.length)]!();
+  if (nodes.length === 0) return values[pick(values.length)]!();
   const [parent, key] = nodes[pick(nodes.length)]!;
-  const what = pick(WRONG.length + 2);
-  if (what === WRONG.length && !Array.isArray(parent)) delete parent[key as string];
-  else if (what === WRONG.length + 1 && !Array.isArray(parent)) parent[`${String(key)}X`] = 1;
-  else (parent as Record<string | number, unknown>)[key] = WRONG[what % WRONG.length]!();
+  const what = pick(values.length + 2);
+  if (what === values.length && !Array.isArray(parent)) delete parent[key as string];
+  else if (what === values.length + 1 && !Array.isArray(parent)) parent[`${String(key)}X`] = 1;
+  else (parent as Record<string | number, unknown>)[key] = values[what % values.length]!();
   return clone;
 }
 
@@ -187,6 +188,39 @@ describe('acceptors', () => {
     );
     // The mutations reach the format-only verdict often enough for the comparison to mean something.
     expect(formatOnly).toBeGreaterThan(5);
+  });
+
+  it('say a value holds no secret only when the secret search finds none in it', () => {
+    // Plant credentials, private keys and unknown keys at random places of the corpus.
+    const planted: (() => unknown)[] = [
+      () => 'hunter2-secret',
+      () => '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg\n-----END PRIVATE KEY-----',
+      () => ({ password: 'hunter2-secret' }),
+      () => ({ passwd: 12345678 }),
+      () => ({ key: 'k3y-material' }),
+      () => 'x'.repeat(30),
+    ];
+    let skipped = 0;
+    let searched = 0;
+    fc.assert(
+      fc.property(fc.nat(docs.length - 1), fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.nat(2), (i, seed, rounds) => {
+        const pick = chooser(seed);
+        const [kind, original] = docs[i]!;
+        let doc = original;
+        for (let r = 0; r < rounds; r++) doc = mutate(doc, pick, planted);
+        const verdict = acceptors[kind](doc);
+        if (verdict !== 0 && verdict !== 4) return;
+        if (mayHoldSecrets()) searched++;
+        else {
+          skipped++;
+          expect(collectSecrets(doc)).toEqual([]);
+        }
+      }),
+      { numRuns: fuzzRuns(3000, 0.05), seed: fuzzSeed(17_0503), interruptAfterTimeLimit: FUZZ_LIMIT },
+    );
+    // Both answers are given often enough for the comparison to mean something.
+    expect(skipped).toBeGreaterThan(100);
+    expect(searched).toBeGreaterThan(100);
   });
 
   it('hand every object at a definition to its hook, as the walker does, wherever they go through the whole value', () => {

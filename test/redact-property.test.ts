@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, Suggestion } from '../src/core/diagnostics';
 import { containsPrivateKey, isSecretKeyName } from '../src/secrets/classify';
-import { isPlaceholder } from '../src/secrets/placeholder';
+import { isPlaceholder } from '../src/util/placeholder';
 import { collectSecrets, redactSecrets, redactStrings } from '../src/secrets/redact';
 import { isObject } from '../src/util/pointer';
 import { fuzzRuns, fuzzSeed } from './support/fuzz';

@@ -15,7 +15,7 @@ import { kindOf, type DocumentKind } from '../model/kinds';
 import { METHODS } from '../model/methods';
 import { type FileResult } from '../core/diagnostics';
 import { isSecretValue } from '../secrets/classify';
-import { isPlaceholder } from '../secrets/placeholder';
+import { isPlaceholder } from '../util/placeholder';
 import { collectSecrets, mask, MASK } from '../secrets/redact';
 import { decode } from '../source/index';
 import { childPointer, isObject } from '../util/pointer';

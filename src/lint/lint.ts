@@ -13,7 +13,7 @@ import { checkJsonValue, type JsonCheck } from '../validate/json-value';
 import { modelKeyNames } from '../validate/schema-walk';
 import { formatFindings, validateStructure } from '../validate/structural';
 import * as acceptors from '../generated/acceptors.js';
-import { FORMAT_REFUSALS, keysCounted } from '../generated/acceptors.js';
+import { FORMAT_REFUSALS, keysCounted, mayHoldSecrets } from '../generated/acceptors.js';
 import { capFindings, DEFAULT_MAX_FINDINGS } from './findings-cap';
 
 /** Options of `lint`. */
@@ -208,6 +208,9 @@ export function lintWithSettings(
     (stripped === value || isPlainObject(value)) && !prototypePolluted()
       ? rules.judge(acceptors[settings.kind], stripped)
       : 2;
+  // Read now: a custom rule that lints another value judges with the same acceptors.
+  // The acceptor went through all of the value and met nothing a secret could be: no walk for one.
+  const secretless = (verdict === 0 || verdict === 4) && stripped === value && !mayHoldSecrets();
   // The keys the acceptor went through (lintText's duplicate-key check): `$schema` is one of them.
   if (probe) probe.keys = verdict === 2 || keysCounted() < 0 ? -1 : keysCounted() + (stripped === value ? 0 : 1);
   if (verdict === 0) return finish(applySettingsToStructural(rules.finish(stripped, true), settings));
@@ -260,7 +263,7 @@ export function lintWithSettings(
   /** Redacts, sorts and links the findings to their docs (`walkable`: the value may be walked for secrets). */
   function finish(found: Diagnostic[], walkable = true): LintResult {
     if (found.length === 0) return { valid: true, diagnostics: found };
-    const secretsFrom = walkable ? value : undefined;
+    const secretsFrom = walkable && !secretless ? value : undefined;
     const diagnostics = normalizeDiagnostics(
       redactSecrets(found, secretsFrom, modelKeyNames(Object.values(kindSchemas))),
     ).map((d) => withDocsUrl(d, settings.catalog));

@@ -1,6 +1,6 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
 import { exampleClient, exampleLink } from '../rule-api/helpers';
-import { isPlaceholder } from '../secrets/placeholder';
+import { isPlaceholder } from '../util/placeholder';
 
 /** A secret written out: a string, neither empty nor a placeholder. */
 const literal = (v: unknown): boolean => typeof v === 'string' && v !== '' && !isPlaceholder(v);

@@ -1,7 +1,7 @@
 import { defineRule, type RuleContext } from '../rule-api/types';
 import { exampleClient, exampleLink } from '../rule-api/helpers';
 import { isObject } from '../util/pointer';
-import { isPlaceholder } from '../secrets/placeholder';
+import { isPlaceholder } from '../util/placeholder';
 import {
   CERT_LABELS,
   KEY_LABELS,

@@ -1,7 +1,7 @@
 /** Which values are secrets, and how values are shown in messages without ever showing one. */
 import { parsePointer } from '../util/pointer';
 import { boundedMemo } from '../util/memo';
-import { isPlaceholder } from './placeholder';
+import { isPlaceholder } from '../util/placeholder';
 
 const PRIVATE_KEY_RE = /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----/;
 

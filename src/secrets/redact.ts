@@ -7,7 +7,7 @@
 import type { Diagnostic, Suggestion } from '../core/diagnostics';
 import { isObject } from '../util/pointer';
 import { containsPrivateKey, isSecretKeyName } from './classify';
-import { isPlaceholder } from './placeholder';
+import { isPlaceholder } from '../util/placeholder';
 
 /** What replaces a secret in text. */
 export const MASK = '********';

@@ -12,7 +12,7 @@ import { MAX_FILE_DEPTH } from './types';
 import { composeQuietly, readCst } from './yaml';
 import { indexYaml } from './yaml-value';
 import { containsPrivateKey, isSecretKeyName } from '../secrets/classify';
-import { isPlaceholder } from '../secrets/placeholder';
+import { isPlaceholder } from '../util/placeholder';
 import { MASK } from '../secrets/redact';
 
 /** A secret's place in a text: `[start, end)` offsets. */
