@@ -123,14 +123,15 @@ export function acceptorCode(
       switch (t) {
         case 'string': {
           // A string that may hold a PEM private key (the test `containsPrivateKey` starts with) sends
-          // the secret search through the value; an enum's values (checked above) never hold one.
-          const long = Array.isArray(schema.enum)
-            ? ''
-            : "if (v.length > 26 && v.includes('PRIVATE KEY-----')) LONG = true; ";
+          // the secret search through the value. An enum's values (checked above) never hold one, nor
+          // does a string its format accepts (digits, a timestamp, a duration, a UUID): those strings
+          // are looked at only when refused.
+          const long = "if (v.length > 26 && v.includes('PRIVATE KEY-----')) LONG = true;";
+          const format = schema.format === undefined ? undefined : JSON.stringify(schema.format);
           branches.push(
-            schema.format === undefined
-              ? `if (typeof v === 'string') { ${long}return 0; }`
-              : `if (typeof v === 'string') { ${long}return ${formatCheck(schema.format)}(v) ? 0 : badFormat(d, ${JSON.stringify(schema.format)}); }`,
+            format === undefined
+              ? `if (typeof v === 'string') { ${Array.isArray(schema.enum) ? '' : `${long} `}return 0; }`
+              : `if (typeof v === 'string') {\n    if (${formatCheck(schema.format)}(v)) return 0;\n    ${long}\n    return badFormat(d, ${format});\n  }`,
           );
           break;
         }
@@ -146,7 +147,7 @@ export function acceptorCode(
         case 'array': {
           const item = schema.items === undefined ? 'anything' : fnFor(schema.items as Schema);
           branches.push(
-            `if (Array.isArray(v)) {\n    if (d >= MAX_DEPTH) return 2;\n    let s = 0;\n    for (let i = 0; i < v.length; i++) {\n      P[d] = i;\n      const r = ${item}(v[i], d + 1, h);\n      if (r === 2) return 2;\n      s |= r;\n    }\n    return s;\n  }`,
+            `if (Array.isArray(v)) {\n    if (d >= MAX_DEPTH) return 2;\n    let s = 0;\n    for (let i = 0; i < v.length; i++) {\n      if (h !== undefined) P[d] = i;\n      const r = ${item}(v[i], d + 1, h);\n      if (r === 2) return 2;\n      s |= r;\n    }\n    return s;\n  }`,
           );
           break;
         }
@@ -212,7 +213,7 @@ export function acceptorCode(
     for (const k in v) {
       let r = 0;
       K++;
-      P[d] = k;
+      if (h !== undefined) P[d] = k;
       switch (k) {
         ${cases.join('\n        ')}
       }
@@ -281,7 +282,7 @@ export function acceptorCode(
     '};',
     '/** The verdict on a value the schema refuses here: 1 when it is plain JSON all the same, else 2. */',
     'const refused = (v, d) => (unknown(v, d) ? 1 : 2);',
-    "/** Per string its format refuses, in the last judgement: its path (the pointer's tokens) and the format. */",
+    "/** Per string its format refuses, in the last judgement: its path (the pointer's tokens; right only when hooks were given) and the format. */",
     'export const FORMAT_REFUSALS = [];',
     '/** Records a string at depth d that its format refuses; answers 4. */',
     'const badFormat = (d, format) => {',
@@ -292,7 +293,7 @@ export function acceptorCode(
     'const anything = (v, d) => (unknown(v, d) ? 0 : 2);',
     '/** The walker of a place with no hook at or below it. */',
     'const skip = () => undefined;',
-    '/** The keys and indexes from the root to the node being judged or walked (PATH[0..d-1] for a node at depth d). */',
+    '/** The keys and indexes from the root to the node being judged with hooks, or walked (PATH[0..d-1] for a node at depth d). */',
     'export const PATH = [];',
     'const P = PATH;',
     '/** The definitions by hook slot: `h[i]` is called with each object found where definition `HOOK_NAMES[i]` applies. */',

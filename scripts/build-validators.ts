@@ -104,6 +104,12 @@ const dts = [
 writeFileSync(join(outDir, 'validators.d.ts'), dts);
 console.log(`wrote ${DOCUMENT_KINDS.length} validators to src/generated/validators.js (${code.length} bytes)`);
 
+// The acceptors look for a private key only in strings their format refuses (see acceptor-code.ts):
+// no format may accept a string that holds one.
+for (const [name, check] of Object.entries(formatChecks))
+  for (const sample of ['PRIVATE KEY-----', '-----BEGIN PRIVATE KEY-----', 'a PRIVATE KEY-----b'])
+    if (check(sample))
+      throw new Error(`format ${name} accepts ${JSON.stringify(sample)}: the acceptors' secret note would miss it`);
 const acceptors = acceptorCode(roots, toShared(sharedDefs) as Record<string, Schema>, DEFS_ID, isSecretKeyName);
 writeFileSync(join(outDir, 'acceptors.js'), acceptors);
 writeFileSync(

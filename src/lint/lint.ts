@@ -221,9 +221,10 @@ export function lintWithSettings(
   if (json.walkable && value !== undefined) {
     let doc = stripped;
     const claimant = unknownKeyClaimant(settings);
-    // Only strings refused by their format: the acceptor says where, and ajv has nothing to add.
+    // Only strings refused by their format: the acceptor says where (it keeps the path when it has
+    // hooks to call), and ajv has nothing to add.
     let structural =
-      verdict === 4
+      verdict === 4 && rules.hooks !== undefined
         ? formatFindings(settings.kind, doc, FORMAT_REFUSALS)
         : validateStructure(settings.kind, doc, claimant);
     let spelled: Diagnostic[] = [];
