@@ -22,17 +22,32 @@ const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
 
 /** A resource type's operations as full enum names (compared with the value as written, no suffix is cut out of it) and as the message lists them. */
 interface Operations {
-  readonly names: ReadonlySet<string>;
+  readonly type: string;
+  readonly names: readonly string[];
   readonly allowed: string;
 }
 
-/** By resource type: a Map, so a document's type never finds Object.prototype's members. */
-const OPERATIONS_BY_RESOURCE: ReadonlyMap<string, Operations> = new Map(
-  Object.entries(OPERATIONS).map(([type, ops]) => {
-    const names = ops.map((op) => OPERATION_PREFIX + op);
-    return [type, { names: new Set(names), allowed: ['ACL_OPERATION_ANY', ...names].join(', ') }];
-  }),
-);
+/**
+ * By resource type, compared one by one: a handful, and a string fresh from JSON.parse has no hash
+ * yet (a Map or Set lookup would compute one); a document's type never finds Object.prototype's members.
+ */
+const OPERATIONS_BY_RESOURCE: readonly Operations[] = Object.entries(OPERATIONS).map(([type, ops]) => {
+  const names = ops.map((op) => OPERATION_PREFIX + op);
+  return { type, names, allowed: ['ACL_OPERATION_ANY', ...names].join(', ') };
+});
+
+/** The operations of a resource type, or undefined for any other type. */
+function operationsOf(type: string): Operations | undefined {
+  for (let i = 0; i < OPERATIONS_BY_RESOURCE.length; i++)
+    if (OPERATIONS_BY_RESOURCE[i]!.type === type) return OPERATIONS_BY_RESOURCE[i];
+  return undefined;
+}
+
+/** Whether `operation` is one of `names` (a few; compared one by one). */
+function isOneOf(operation: string, names: readonly string[]): boolean {
+  for (let i = 0; i < names.length; i++) if (names[i] === operation) return true;
+  return false;
+}
 
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
@@ -121,10 +136,10 @@ export default defineRule({
       const type = resource.resourceType;
       const operation = access.operation;
       if (typeof type !== 'string' || typeof operation !== 'string') return;
-      const ops = OPERATIONS_BY_RESOURCE.get(type);
+      const ops = operationsOf(type);
       if (
         ops !== undefined &&
-        !ops.names.has(operation) &&
+        !isOneOf(operation, ops.names) &&
         operation.startsWith(OPERATION_PREFIX) &&
         operation !== 'ACL_OPERATION_ANY' &&
         operation !== 'ACL_OPERATION_UNSPECIFIED'

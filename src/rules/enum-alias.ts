@@ -3,11 +3,18 @@ import { exampleLink } from '../rule-api/helpers';
 import { ENUM_ALIASES } from '../facts/enum-spelling';
 import type { JsonObject } from '../util/pointer';
 
-/** The aliases as a Map: looked up with a document's string, which must never find Object.prototype's members. */
-const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries(ENUM_ALIASES));
+/**
+ * The aliases and their names, compared one by one: a handful, and a string fresh from JSON.parse
+ * has no hash yet (a Map lookup would compute one); a document's string never finds Object.prototype's members.
+ */
+const ALIASES: readonly (readonly [string, string])[] = Object.entries(ENUM_ALIASES);
 
 /** The name the server knows for an alias it does not, or undefined (also for a value that is not a string). */
-const aliasOf = (value: unknown): string | undefined => (typeof value === 'string' ? ALIASES.get(value) : undefined);
+function aliasOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  for (let i = 0; i < ALIASES.length; i++) if (ALIASES[i]![0] === value) return ALIASES[i]![1];
+  return undefined;
+}
 
 /** The `patternType` of the visited filter (a topic or group filter, or an ACL filter's resource half). */
 function patternType(filter: JsonObject, ctx: VisitContext): void {
