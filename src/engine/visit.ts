@@ -4,9 +4,9 @@
  * document, the kind's walker does.
  */
 import type { Diagnostic } from '../core/diagnostics';
-import { HOOK_NAMES, PATH, WALKERS, type Hook, type Hooks, type HookName } from '../generated/acceptors.js';
+import { HOOK_NAMES, PATH, WALKERS, type Hook, type Hooks } from '../generated/acceptors.js';
 import type { DocumentKind } from '../model/kinds';
-import type { TargetVersion } from '../facts/target-version';
+import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import { setPlainReads, toPointer, type JsonObject } from '../util/pointer';
 import {
   ruleKinds,
@@ -50,7 +50,7 @@ export interface VisitInput {
 export class VisitRun implements VisitContext {
   doc: unknown = undefined;
   kind: DocumentKind;
-  targetVersion: TargetVersion = '26.1' as TargetVersion;
+  targetVersion: TargetVersion = DEFAULT_TARGET_VERSION;
   now: Date = new Date(0);
   isFile = false;
   options: Readonly<Record<string, unknown>> = {};
@@ -211,9 +211,6 @@ export function walk(plan: VisitPlan, run: VisitRun, doc: unknown): void {
   plan.active = run;
   withPlainReads(() => WALKERS[plan.kind](doc, plan.hooks));
 }
-
-/** The names of the definitions a rule visits (for docs and checks). */
-export const visitedDefinitions = (rule: Rule): HookName[] => Object.keys(rule.visit ?? {}) as HookName[];
 
 /** Turns a run's reports into findings, unless their rule failed. */
 export function visitFindings(
