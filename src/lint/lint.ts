@@ -208,10 +208,10 @@ export function lintWithSettings(
     (stripped === value || isPlainObject(value)) && !prototypePolluted()
       ? rules.judge(acceptors[settings.kind], stripped)
       : 2;
-  // Read now: a custom rule that lints another value judges with the same acceptors.
-  // The acceptor went through all of the value and met nothing a secret could be: no walk for one.
+  // What the acceptor noted is read now, before a custom rule can lint another value with it.
+  // Secretless: it went through all of the value and met nothing a secret could be (findings skip the search).
   const secretless = (verdict === 0 || verdict === 4) && stripped === value && !mayHoldSecrets();
-  // The keys the acceptor went through (lintText's duplicate-key check): `$schema` is one of them.
+  // The keys it went through, for lintText's duplicate-key check (`$schema` is one of them).
   if (probe) probe.keys = verdict === 2 || keysCounted() < 0 ? -1 : keysCounted() + (stripped === value ? 0 : 1);
   if (verdict === 0) return finish(applySettingsToStructural(rules.finish(stripped, true), settings));
   // Any other verdict but 2: plain JSON the schema refuses, the whole of it seen by the hooks.
