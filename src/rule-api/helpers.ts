@@ -62,8 +62,6 @@ export function stringAt(parent: Located | undefined, key: string): Located<stri
   return node && typeof node.value === 'string' ? (node as Located<string>) : undefined;
 }
 
-/** The link's `configurations` object. */
-export const configurations = (ctx: Pick<RuleContext, 'link'>): Located<JsonObject> | undefined => section(ctx, '');
 
 /** Marks a lookup in the per-lint cache that found nothing (one `get` answers both questions). */
 const ABSENT = Symbol('absent');
