@@ -62,7 +62,6 @@ export function stringAt(parent: Located | undefined, key: string): Located<stri
   return node && typeof node.value === 'string' ? (node as Located<string>) : undefined;
 }
 
-
 /** Marks a lookup in the per-lint cache that found nothing (one `get` answers both questions). */
 const ABSENT = Symbol('absent');
 /** What `recall` answers for a key not looked up yet in this lint. */
