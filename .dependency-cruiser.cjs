@@ -14,6 +14,7 @@ const LAYERS = [
   'kind',
   'rule-api', // what a rule module may import: defineRule, the rule types, helpers
   'rules',
+  'passes', // generated from the rules: per kind, the hooks that call each rule's visitors directly
   'engine', // the rule registry, catalogue, settings and the run
   'validate',
   'decode',

@@ -9,6 +9,7 @@ import { serverErrorTable } from './server-error-table';
 import { formatTable } from './format-docs';
 import { kindTable } from './kind-docs';
 import { ruleIndexFile } from './rule-index';
+import { passesFile } from './pass-code';
 
 /** Directories whose every file is generated: a file there that is not generated is stale too. */
 export const generatedDirs = [PROTO_GEN_DIR];
@@ -20,6 +21,7 @@ export function generatedFiles(root: string): Map<string, string> {
     ...exportedSchemaFiles(),
     ...docFiles(),
     ['src/rules/index.ts', ruleIndexFile(root)],
+    ['src/passes/index.ts', passesFile()],
     ['src/core/codes.ts', knownCodesFile()],
     [
       'README.md',

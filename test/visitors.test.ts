@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as acceptors from '../src/generated/acceptors.js';
 import { BUILTIN_CATALOG, catalogWith } from '../src/engine/catalog';
 import { runRules, startRules, type RunSettings } from '../src/engine/run';
-import { planFor, acquire, visitFindings, walk } from '../src/engine/visit';
+import { acquire, builtinPlan, planFor, release, visitFindings, walk } from '../src/engine/visit';
 import { ruleById } from '../src/engine/registry';
 import { lint } from '../src/lint/lint';
 import { exampleKind } from '../src/lint/rule-examples';
@@ -60,6 +60,32 @@ describe('visitors', () => {
       expect(sorted(run.finish(doc, true)), JSON.stringify(doc).slice(0, 300)).toEqual(sorted(runRules(doc, settings)));
     }
     expect(fused).toBeGreaterThan(examples.length / 2);
+  });
+
+  it('report the same through the generated pass (src/passes) as through hooks composed at run time', () => {
+    let compared = 0;
+    for (const [kind, doc] of examples) {
+      const generated = builtinPlan(kind);
+      if (generated.rules.length === 0) continue;
+      const composed = planFor(kind, generated.rules);
+      // The generated hooks are other functions than the composed ones: the pass is really generated.
+      expect(generated.hooks.some((h, i) => h !== undefined && h !== composed.hooks[i])).toBe(true);
+      const reports = (plan: typeof generated) => {
+        const run = acquire(plan).begin(
+          doc,
+          settingsFor(kind),
+          plan.rules.map(() => ({})),
+          undefined,
+        );
+        walk(plan, run, doc);
+        const out = run.reports.map((r, i) => `${run.reporters[i]} ${JSON.stringify(r)}`);
+        release(plan, run);
+        return out;
+      };
+      expect(reports(generated)).toEqual(reports(composed));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(examples.length / 2);
   });
 
   it('skip a rule set off, give each rule its own options and severity', () => {

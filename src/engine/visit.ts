@@ -14,11 +14,13 @@ import {
   type Rule,
   type RuleReport,
   type RuleSetting,
+  type PassRun,
   type VisitContext,
 } from '../rule-api/types';
 import { toDiagnostic } from './findings';
 import { locateLink } from './link';
 import { allRules } from './registry';
+import { PASSES } from '../passes/index';
 
 type Visitor = (node: JsonObject, ctx: VisitContext) => void;
 
@@ -28,7 +30,7 @@ export interface VisitPlan {
   /** The rules with visitors, in id order; a rule's place here is its number in a run. */
   readonly rules: readonly Rule[];
   /** One hook per model definition some rule visits, by hook slot. */
-  readonly hooks: Hooks;
+  hooks: Hooks;
   /** The run the hooks report into: set for the length of a pass. */
   active: VisitRun | undefined;
   /** A run not in use, kept for the next lint. */
@@ -47,7 +49,7 @@ export interface VisitInput {
  * One pass of a plan's hooks over a document, and the context its visitors get (its `options`
  * switched per call). Reused from one lint to the next: a lint allocates nothing for it.
  */
-export class VisitRun implements VisitContext {
+export class VisitRun implements PassRun {
   doc: unknown = undefined;
   kind: DocumentKind;
   targetVersion: TargetVersion = DEFAULT_TARGET_VERSION;
@@ -179,14 +181,22 @@ export function planFor(kind: DocumentKind, rules: readonly Rule[]): VisitPlan {
 
 const plans = new Map<DocumentKind, VisitPlan>();
 
-/** The plan of the built-in rules that visit and apply to `kind`; made once per kind. */
+/**
+ * The plan of the built-in rules that visit and apply to `kind`; made once per kind. Its hooks are
+ * the generated ones (src/passes), which call each visitor from a call site of its own.
+ */
 export function builtinPlan(kind: DocumentKind): VisitPlan {
   let plan = plans.get(kind);
   if (!plan) {
-    plan = planFor(
-      kind,
-      allRules.filter((r) => r.visit !== undefined && ruleKinds(r).includes(kind)),
-    );
+    const rules = allRules.filter((r) => r.visit !== undefined && ruleKinds(r).includes(kind));
+    plan = planFor(kind, rules);
+    const pass = PASSES[kind];
+    if (pass) {
+      // The generated pass numbers the rules as the plan does; a stale one is a build error (npm run gen).
+      if (pass.rules.join() !== rules.map((r) => r.id).join())
+        throw new Error(`src/passes is stale for ${kind}: run npm run gen`);
+      plan.hooks = pass.hooks(plan);
+    }
     plans.set(kind, plan);
   }
   return plan;

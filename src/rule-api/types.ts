@@ -53,6 +53,25 @@ export interface VisitContext<M extends string = string> extends RuleContext<M> 
 }
 
 /**
+ * What the hooks of a pass (src/passes, generated) see of the run they report into — the engine's
+ * VisitRun: the visiting rule's number, its options, and which rules are off or failed.
+ */
+export interface PassRun extends VisitContext {
+  depth: number;
+  current: number;
+  options: Readonly<Record<string, unknown>>;
+  readonly byRule: readonly Readonly<Record<string, unknown>>[];
+  readonly off: readonly boolean[] | undefined;
+  dead: boolean[] | undefined;
+  readonly failures: (readonly [number, unknown])[];
+}
+
+/** What a pass's hooks read the current run from. */
+export interface PassPlan {
+  readonly active: PassRun | undefined;
+}
+
+/**
  * A rule's checks by model definition (`TlsSettings`, `NameFilter`, …): each is called with every
  * object found where that definition applies, during the one pass that also checks the document's
  * structure — on a refused document too, so a visitor must tolerate any shape of its object's fields.
