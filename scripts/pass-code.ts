@@ -15,10 +15,21 @@ const camel = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toU
 export function passesFile(): string {
   const used = new Set<string>();
   const kinds: string[] = [];
+  const passes: string[] = [];
+  // Kinds with the same rules (the ShadowLink kind and the request that carries one) share a pass.
+  const passOf = new Map<string, string>();
   for (const kind of DOCUMENT_KINDS) {
     // The order of the engine's plan: the built-in rules that visit and apply to the kind, by id.
     const rules = allRules.filter((r) => r.visit !== undefined && ruleKinds(r).includes(kind));
     if (rules.length === 0) continue;
+    const ids = JSON.stringify(rules.map((r) => r.id));
+    const known = passOf.get(ids);
+    if (known) {
+      kinds.push(`  ${kind}: { rules: ${ids}, hooks: ${known} },`);
+      continue;
+    }
+    const pass = `pass${passOf.size}`;
+    passOf.set(ids, pass);
     const hooks: string[] = [];
     HOOK_NAMES.forEach((name, slot) => {
       const calls: string[] = [];
@@ -47,16 +58,16 @@ export function passesFile(): string {
         '  };',
       );
     });
-    kinds.push(
-      `  ${kind}: {`,
-      `    rules: ${JSON.stringify(rules.map((r) => r.id))},`,
-      '    hooks: (plan) => {',
-      '      const hooks: (Hook | undefined)[] = Array.from({ length: HOOK_COUNT }, () => undefined);',
-      ...hooks.map((line) => `    ${line}`),
-      '      return hooks;',
-      '    },',
-      '  },',
+    passes.push(
+      `/** The hooks of ${kind}, and of every kind with the same rules. */`,
+      `function ${pass}(plan: PassPlan): Hooks {`,
+      '  const hooks: (Hook | undefined)[] = Array.from({ length: HOOK_COUNT }, () => undefined);',
+      ...hooks,
+      '  return hooks;',
+      '}',
+      '',
     );
+    kinds.push(`  ${kind}: { rules: ${ids}, hooks: ${pass} },`);
   }
   // Through the rule index, not each rule's module: a rule removed or renamed leaves this file stale
   // (the engine refuses it) without breaking the imports that \`npm run gen\` itself needs.
@@ -81,6 +92,7 @@ export function passesFile(): string {
     '  run.failures.push([rule, error]);',
     '}',
     '',
+    ...passes,
     "/** Per kind with visiting rules: their ids in the plan's order, and the hooks calling their visitors. */",
     'export const PASSES: Partial<Record<DocumentKind, { readonly rules: readonly string[]; readonly hooks: (plan: PassPlan) => Hooks }>> = {',
     ...kinds,

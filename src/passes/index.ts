@@ -47,926 +47,467 @@ function failed(run: PassRun, rule: number, error: unknown): void {
   run.failures.push([rule, error]);
 }
 
+/** The hooks of CreateShadowLinkRequest, and of every kind with the same rules. */
+function pass0(plan: PassPlan): Hooks {
+  const hooks: (Hook | undefined)[] = Array.from({ length: HOOK_COUNT }, () => undefined);
+  // AclAccessFilter
+  hooks[0] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+      run.current = 30;
+      run.options = run.byRule[30]!;
+      try {
+        unspecifiedEnum.AclAccessFilter!(node, run);
+      } catch (error) {
+        failed(run, 30, error);
+      }
+    }
+  };
+  // AclFilter
+  hooks[1] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[0]) && (run.dead === undefined || !run.dead[0])) {
+      run.current = 0;
+      run.options = run.byRule[0]!;
+      try {
+        aclFilterComplete.AclFilter!(node, run);
+      } catch (error) {
+        failed(run, 0, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[1]) && (run.dead === undefined || !run.dead[1])) {
+      run.current = 1;
+      run.options = run.byRule[1]!;
+      try {
+        aclFilterValues.AclFilter!(node, run);
+      } catch (error) {
+        failed(run, 1, error);
+      }
+    }
+  };
+  // AclResourceFilter
+  hooks[5] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
+      run.current = 8;
+      run.options = run.byRule[8]!;
+      try {
+        enumAlias.AclResourceFilter!(node, run);
+      } catch (error) {
+        failed(run, 8, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+      run.current = 30;
+      run.options = run.byRule[30]!;
+      try {
+        unspecifiedEnum.AclResourceFilter!(node, run);
+      } catch (error) {
+        failed(run, 30, error);
+      }
+    }
+  };
+  // AuthenticationConfiguration
+  hooks[8] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[4]) && (run.dead === undefined || !run.dead[4])) {
+      run.current = 4;
+      run.options = run.byRule[4]!;
+      try {
+        authExactlyOne.AuthenticationConfiguration!(node, run);
+      } catch (error) {
+        failed(run, 4, error);
+      }
+    }
+  };
+  // ClientOptions
+  hooks[12] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[5]) && (run.dead === undefined || !run.dead[5])) {
+      run.current = 5;
+      run.options = run.byRule[5]!;
+      try {
+        bootstrapServers.ClientOptions!(node, run);
+      } catch (error) {
+        failed(run, 5, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[6]) && (run.dead === undefined || !run.dead[6])) {
+      run.current = 6;
+      run.options = run.byRule[6]!;
+      try {
+        clientOptionRange.ClientOptions!(node, run);
+      } catch (error) {
+        failed(run, 6, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[10]) && (run.dead === undefined || !run.dead[10])) {
+      run.current = 10;
+      run.options = run.byRule[10]!;
+      try {
+        fetchSizeOrder.ClientOptions!(node, run);
+      } catch (error) {
+        failed(run, 10, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[11]) && (run.dead === undefined || !run.dead[11])) {
+      run.current = 11;
+      run.options = run.byRule[11]!;
+      try {
+        fieldIgnored.ClientOptions!(node, run);
+      } catch (error) {
+        failed(run, 11, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[17]) && (run.dead === undefined || !run.dead[17])) {
+      run.current = 17;
+      run.options = run.byRule[17]!;
+      try {
+        plainWithoutTls.ClientOptions!(node, run);
+      } catch (error) {
+        failed(run, 17, error);
+      }
+    }
+  };
+  // ConsumerOffsetSyncOptions
+  hooks[16] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[12]) && (run.dead === undefined || !run.dead[12])) {
+      run.current = 12;
+      run.options = run.byRule[12]!;
+      try {
+        filterRedundant.ConsumerOffsetSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 12, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[13]) && (run.dead === undefined || !run.dead[13])) {
+      run.current = 13;
+      run.options = run.byRule[13]!;
+      try {
+        filterSelectsNothing.ConsumerOffsetSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 13, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[14]) && (run.dead === undefined || !run.dead[14])) {
+      run.current = 14;
+      run.options = run.byRule[14]!;
+      try {
+        groupFilterName.ConsumerOffsetSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 14, error);
+      }
+    }
+  };
+  // NameFilter
+  hooks[19] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
+      run.current = 8;
+      run.options = run.byRule[8]!;
+      try {
+        enumAlias.NameFilter!(node, run);
+      } catch (error) {
+        failed(run, 8, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+      run.current = 30;
+      run.options = run.byRule[30]!;
+      try {
+        unspecifiedEnum.NameFilter!(node, run);
+      } catch (error) {
+        failed(run, 30, error);
+      }
+    }
+  };
+  // PlainConfiguration
+  hooks[22] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[3]) && (run.dead === undefined || !run.dead[3])) {
+      run.current = 3;
+      run.options = run.byRule[3]!;
+      try {
+        authCredentials.PlainConfiguration!(node, run);
+      } catch (error) {
+        failed(run, 3, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
+      run.current = 16;
+      run.options = run.byRule[16]!;
+      try {
+        noPlaintextSecret.PlainConfiguration!(node, run);
+      } catch (error) {
+        failed(run, 16, error);
+      }
+    }
+  };
+  // ScramConfiguration
+  hooks[26] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[3]) && (run.dead === undefined || !run.dead[3])) {
+      run.current = 3;
+      run.options = run.byRule[3]!;
+      try {
+        authCredentials.ScramConfiguration!(node, run);
+      } catch (error) {
+        failed(run, 3, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
+      run.current = 16;
+      run.options = run.byRule[16]!;
+      try {
+        noPlaintextSecret.ScramConfiguration!(node, run);
+      } catch (error) {
+        failed(run, 16, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+      run.current = 30;
+      run.options = run.byRule[30]!;
+      try {
+        unspecifiedEnum.ScramConfiguration!(node, run);
+      } catch (error) {
+        failed(run, 30, error);
+      }
+    }
+  };
+  // ShadowLink
+  hooks[31] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[5]) && (run.dead === undefined || !run.dead[5])) {
+      run.current = 5;
+      run.options = run.byRule[5]!;
+      try {
+        bootstrapServers.ShadowLink!(node, run);
+      } catch (error) {
+        failed(run, 5, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[19]) && (run.dead === undefined || !run.dead[19])) {
+      run.current = 19;
+      run.options = run.byRule[19]!;
+      try {
+        shadowLinkName.ShadowLink!(node, run);
+      } catch (error) {
+        failed(run, 19, error);
+      }
+    }
+  };
+  // ShadowLinkConfigurations
+  hooks[32] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[2]) && (run.dead === undefined || !run.dead[2])) {
+      run.current = 2;
+      run.options = run.byRule[2]!;
+      try {
+        allTasksPaused.ShadowLinkConfigurations!(node, run);
+      } catch (error) {
+        failed(run, 2, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[7]) && (run.dead === undefined || !run.dead[7])) {
+      run.current = 7;
+      run.options = run.byRule[7]!;
+      try {
+        duration.ShadowLinkConfigurations!(node, run);
+      } catch (error) {
+        failed(run, 7, error);
+      }
+    }
+  };
+  // TlsFileSettings
+  hooks[42] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[27]) && (run.dead === undefined || !run.dead[27])) {
+      run.current = 27;
+      run.options = run.byRule[27]!;
+      try {
+        tlsKeyCertPair.TlsFileSettings!(node, run);
+      } catch (error) {
+        failed(run, 27, error);
+      }
+    }
+  };
+  // TlsPemSettings
+  hooks[43] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
+      run.current = 16;
+      run.options = run.byRule[16]!;
+      try {
+        noPlaintextSecret.TlsPemSettings!(node, run);
+      } catch (error) {
+        failed(run, 16, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[27]) && (run.dead === undefined || !run.dead[27])) {
+      run.current = 27;
+      run.options = run.byRule[27]!;
+      try {
+        tlsKeyCertPair.TlsPemSettings!(node, run);
+      } catch (error) {
+        failed(run, 27, error);
+      }
+    }
+  };
+  // TlsSettings
+  hooks[45] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[25]) && (run.dead === undefined || !run.dead[25])) {
+      run.current = 25;
+      run.options = run.byRule[25]!;
+      try {
+        tlsAtMostOne.TlsSettings!(node, run);
+      } catch (error) {
+        failed(run, 25, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[26]) && (run.dead === undefined || !run.dead[26])) {
+      run.current = 26;
+      run.options = run.byRule[26]!;
+      try {
+        tlsIgnored.TlsSettings!(node, run);
+      } catch (error) {
+        failed(run, 26, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[28]) && (run.dead === undefined || !run.dead[28])) {
+      run.current = 28;
+      run.options = run.byRule[28]!;
+      try {
+        tlsPemShape.TlsSettings!(node, run);
+      } catch (error) {
+        failed(run, 28, error);
+      }
+    }
+  };
+  // TopicMetadataSyncOptions
+  hooks[47] = (node, depth) => {
+    const run = plan.active!;
+    run.depth = depth;
+    if ((run.off === undefined || !run.off[9]) && (run.dead === undefined || !run.dead[9])) {
+      run.current = 9;
+      run.options = run.byRule[9]!;
+      try {
+        excludeDefaultEmpty.TopicMetadataSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 9, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[12]) && (run.dead === undefined || !run.dead[12])) {
+      run.current = 12;
+      run.options = run.byRule[12]!;
+      try {
+        filterRedundant.TopicMetadataSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 12, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[13]) && (run.dead === undefined || !run.dead[13])) {
+      run.current = 13;
+      run.options = run.byRule[13]!;
+      try {
+        filterSelectsNothing.TopicMetadataSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 13, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[15]) && (run.dead === undefined || !run.dead[15])) {
+      run.current = 15;
+      run.options = run.byRule[15]!;
+      try {
+        neverShadowedTopic.TopicMetadataSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 15, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[18]) && (run.dead === undefined || !run.dead[18])) {
+      run.current = 18;
+      run.options = run.byRule[18]!;
+      try {
+        reservedTopicFilter.TopicMetadataSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 18, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[20]) && (run.dead === undefined || !run.dead[20])) {
+      run.current = 20;
+      run.options = run.byRule[20]!;
+      try {
+        startAtTimestamp.TopicMetadataSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 20, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[21]) && (run.dead === undefined || !run.dead[21])) {
+      run.current = 21;
+      run.options = run.byRule[21]!;
+      try {
+        startPositionAtMostOne.TopicMetadataSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 21, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[22]) && (run.dead === undefined || !run.dead[22])) {
+      run.current = 22;
+      run.options = run.byRule[22]!;
+      try {
+        syncedPropertyForbidden.TopicMetadataSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 22, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[23]) && (run.dead === undefined || !run.dead[23])) {
+      run.current = 23;
+      run.options = run.byRule[23]!;
+      try {
+        syncedPropertyRedundant.TopicMetadataSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 23, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[24]) && (run.dead === undefined || !run.dead[24])) {
+      run.current = 24;
+      run.options = run.byRule[24]!;
+      try {
+        syncedPropertyUnknown.TopicMetadataSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 24, error);
+      }
+    }
+    if ((run.off === undefined || !run.off[29]) && (run.dead === undefined || !run.dead[29])) {
+      run.current = 29;
+      run.options = run.byRule[29]!;
+      try {
+        topicFilterName.TopicMetadataSyncOptions!(node, run);
+      } catch (error) {
+        failed(run, 29, error);
+      }
+    }
+  };
+  return hooks;
+}
+
 /** Per kind with visiting rules: their ids in the plan's order, and the hooks calling their visitors. */
 export const PASSES: Partial<Record<DocumentKind, { readonly rules: readonly string[]; readonly hooks: (plan: PassPlan) => Hooks }>> = {
-  CreateShadowLinkRequest: {
-    rules: ["acl-filter-complete","acl-filter-values","all-tasks-paused","auth-credentials","auth-exactly-one","bootstrap-servers","client-option-range","duration","enum-alias","exclude-default-empty","fetch-size-order","field-ignored","filter-redundant","filter-selects-nothing","group-filter-name","never-shadowed-topic","no-plaintext-secret","plain-without-tls","reserved-topic-filter","shadow-link-name","start-at-timestamp","start-position-at-most-one","synced-property-forbidden","synced-property-redundant","synced-property-unknown","tls-at-most-one","tls-ignored","tls-key-cert-pair","tls-pem-shape","topic-filter-name","unspecified-enum"],
-    hooks: (plan) => {
-      const hooks: (Hook | undefined)[] = Array.from({ length: HOOK_COUNT }, () => undefined);
-      // AclAccessFilter
-      hooks[0] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
-          run.current = 30;
-          run.options = run.byRule[30]!;
-          try {
-            unspecifiedEnum.AclAccessFilter!(node, run);
-          } catch (error) {
-            failed(run, 30, error);
-          }
-        }
-      };
-      // AclFilter
-      hooks[1] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[0]) && (run.dead === undefined || !run.dead[0])) {
-          run.current = 0;
-          run.options = run.byRule[0]!;
-          try {
-            aclFilterComplete.AclFilter!(node, run);
-          } catch (error) {
-            failed(run, 0, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[1]) && (run.dead === undefined || !run.dead[1])) {
-          run.current = 1;
-          run.options = run.byRule[1]!;
-          try {
-            aclFilterValues.AclFilter!(node, run);
-          } catch (error) {
-            failed(run, 1, error);
-          }
-        }
-      };
-      // AclResourceFilter
-      hooks[5] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
-          run.current = 8;
-          run.options = run.byRule[8]!;
-          try {
-            enumAlias.AclResourceFilter!(node, run);
-          } catch (error) {
-            failed(run, 8, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
-          run.current = 30;
-          run.options = run.byRule[30]!;
-          try {
-            unspecifiedEnum.AclResourceFilter!(node, run);
-          } catch (error) {
-            failed(run, 30, error);
-          }
-        }
-      };
-      // AuthenticationConfiguration
-      hooks[8] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[4]) && (run.dead === undefined || !run.dead[4])) {
-          run.current = 4;
-          run.options = run.byRule[4]!;
-          try {
-            authExactlyOne.AuthenticationConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 4, error);
-          }
-        }
-      };
-      // ClientOptions
-      hooks[12] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[5]) && (run.dead === undefined || !run.dead[5])) {
-          run.current = 5;
-          run.options = run.byRule[5]!;
-          try {
-            bootstrapServers.ClientOptions!(node, run);
-          } catch (error) {
-            failed(run, 5, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[6]) && (run.dead === undefined || !run.dead[6])) {
-          run.current = 6;
-          run.options = run.byRule[6]!;
-          try {
-            clientOptionRange.ClientOptions!(node, run);
-          } catch (error) {
-            failed(run, 6, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[10]) && (run.dead === undefined || !run.dead[10])) {
-          run.current = 10;
-          run.options = run.byRule[10]!;
-          try {
-            fetchSizeOrder.ClientOptions!(node, run);
-          } catch (error) {
-            failed(run, 10, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[11]) && (run.dead === undefined || !run.dead[11])) {
-          run.current = 11;
-          run.options = run.byRule[11]!;
-          try {
-            fieldIgnored.ClientOptions!(node, run);
-          } catch (error) {
-            failed(run, 11, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[17]) && (run.dead === undefined || !run.dead[17])) {
-          run.current = 17;
-          run.options = run.byRule[17]!;
-          try {
-            plainWithoutTls.ClientOptions!(node, run);
-          } catch (error) {
-            failed(run, 17, error);
-          }
-        }
-      };
-      // ConsumerOffsetSyncOptions
-      hooks[16] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[12]) && (run.dead === undefined || !run.dead[12])) {
-          run.current = 12;
-          run.options = run.byRule[12]!;
-          try {
-            filterRedundant.ConsumerOffsetSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 12, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[13]) && (run.dead === undefined || !run.dead[13])) {
-          run.current = 13;
-          run.options = run.byRule[13]!;
-          try {
-            filterSelectsNothing.ConsumerOffsetSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 13, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[14]) && (run.dead === undefined || !run.dead[14])) {
-          run.current = 14;
-          run.options = run.byRule[14]!;
-          try {
-            groupFilterName.ConsumerOffsetSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 14, error);
-          }
-        }
-      };
-      // NameFilter
-      hooks[19] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
-          run.current = 8;
-          run.options = run.byRule[8]!;
-          try {
-            enumAlias.NameFilter!(node, run);
-          } catch (error) {
-            failed(run, 8, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
-          run.current = 30;
-          run.options = run.byRule[30]!;
-          try {
-            unspecifiedEnum.NameFilter!(node, run);
-          } catch (error) {
-            failed(run, 30, error);
-          }
-        }
-      };
-      // PlainConfiguration
-      hooks[22] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[3]) && (run.dead === undefined || !run.dead[3])) {
-          run.current = 3;
-          run.options = run.byRule[3]!;
-          try {
-            authCredentials.PlainConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 3, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
-          run.current = 16;
-          run.options = run.byRule[16]!;
-          try {
-            noPlaintextSecret.PlainConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 16, error);
-          }
-        }
-      };
-      // ScramConfiguration
-      hooks[26] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[3]) && (run.dead === undefined || !run.dead[3])) {
-          run.current = 3;
-          run.options = run.byRule[3]!;
-          try {
-            authCredentials.ScramConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 3, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
-          run.current = 16;
-          run.options = run.byRule[16]!;
-          try {
-            noPlaintextSecret.ScramConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 16, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
-          run.current = 30;
-          run.options = run.byRule[30]!;
-          try {
-            unspecifiedEnum.ScramConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 30, error);
-          }
-        }
-      };
-      // ShadowLink
-      hooks[31] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[5]) && (run.dead === undefined || !run.dead[5])) {
-          run.current = 5;
-          run.options = run.byRule[5]!;
-          try {
-            bootstrapServers.ShadowLink!(node, run);
-          } catch (error) {
-            failed(run, 5, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[19]) && (run.dead === undefined || !run.dead[19])) {
-          run.current = 19;
-          run.options = run.byRule[19]!;
-          try {
-            shadowLinkName.ShadowLink!(node, run);
-          } catch (error) {
-            failed(run, 19, error);
-          }
-        }
-      };
-      // ShadowLinkConfigurations
-      hooks[32] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[2]) && (run.dead === undefined || !run.dead[2])) {
-          run.current = 2;
-          run.options = run.byRule[2]!;
-          try {
-            allTasksPaused.ShadowLinkConfigurations!(node, run);
-          } catch (error) {
-            failed(run, 2, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[7]) && (run.dead === undefined || !run.dead[7])) {
-          run.current = 7;
-          run.options = run.byRule[7]!;
-          try {
-            duration.ShadowLinkConfigurations!(node, run);
-          } catch (error) {
-            failed(run, 7, error);
-          }
-        }
-      };
-      // TlsFileSettings
-      hooks[42] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[27]) && (run.dead === undefined || !run.dead[27])) {
-          run.current = 27;
-          run.options = run.byRule[27]!;
-          try {
-            tlsKeyCertPair.TlsFileSettings!(node, run);
-          } catch (error) {
-            failed(run, 27, error);
-          }
-        }
-      };
-      // TlsPemSettings
-      hooks[43] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
-          run.current = 16;
-          run.options = run.byRule[16]!;
-          try {
-            noPlaintextSecret.TlsPemSettings!(node, run);
-          } catch (error) {
-            failed(run, 16, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[27]) && (run.dead === undefined || !run.dead[27])) {
-          run.current = 27;
-          run.options = run.byRule[27]!;
-          try {
-            tlsKeyCertPair.TlsPemSettings!(node, run);
-          } catch (error) {
-            failed(run, 27, error);
-          }
-        }
-      };
-      // TlsSettings
-      hooks[45] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[25]) && (run.dead === undefined || !run.dead[25])) {
-          run.current = 25;
-          run.options = run.byRule[25]!;
-          try {
-            tlsAtMostOne.TlsSettings!(node, run);
-          } catch (error) {
-            failed(run, 25, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[26]) && (run.dead === undefined || !run.dead[26])) {
-          run.current = 26;
-          run.options = run.byRule[26]!;
-          try {
-            tlsIgnored.TlsSettings!(node, run);
-          } catch (error) {
-            failed(run, 26, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[28]) && (run.dead === undefined || !run.dead[28])) {
-          run.current = 28;
-          run.options = run.byRule[28]!;
-          try {
-            tlsPemShape.TlsSettings!(node, run);
-          } catch (error) {
-            failed(run, 28, error);
-          }
-        }
-      };
-      // TopicMetadataSyncOptions
-      hooks[47] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[9]) && (run.dead === undefined || !run.dead[9])) {
-          run.current = 9;
-          run.options = run.byRule[9]!;
-          try {
-            excludeDefaultEmpty.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 9, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[12]) && (run.dead === undefined || !run.dead[12])) {
-          run.current = 12;
-          run.options = run.byRule[12]!;
-          try {
-            filterRedundant.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 12, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[13]) && (run.dead === undefined || !run.dead[13])) {
-          run.current = 13;
-          run.options = run.byRule[13]!;
-          try {
-            filterSelectsNothing.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 13, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[15]) && (run.dead === undefined || !run.dead[15])) {
-          run.current = 15;
-          run.options = run.byRule[15]!;
-          try {
-            neverShadowedTopic.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 15, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[18]) && (run.dead === undefined || !run.dead[18])) {
-          run.current = 18;
-          run.options = run.byRule[18]!;
-          try {
-            reservedTopicFilter.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 18, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[20]) && (run.dead === undefined || !run.dead[20])) {
-          run.current = 20;
-          run.options = run.byRule[20]!;
-          try {
-            startAtTimestamp.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 20, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[21]) && (run.dead === undefined || !run.dead[21])) {
-          run.current = 21;
-          run.options = run.byRule[21]!;
-          try {
-            startPositionAtMostOne.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 21, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[22]) && (run.dead === undefined || !run.dead[22])) {
-          run.current = 22;
-          run.options = run.byRule[22]!;
-          try {
-            syncedPropertyForbidden.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 22, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[23]) && (run.dead === undefined || !run.dead[23])) {
-          run.current = 23;
-          run.options = run.byRule[23]!;
-          try {
-            syncedPropertyRedundant.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 23, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[24]) && (run.dead === undefined || !run.dead[24])) {
-          run.current = 24;
-          run.options = run.byRule[24]!;
-          try {
-            syncedPropertyUnknown.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 24, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[29]) && (run.dead === undefined || !run.dead[29])) {
-          run.current = 29;
-          run.options = run.byRule[29]!;
-          try {
-            topicFilterName.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 29, error);
-          }
-        }
-      };
-      return hooks;
-    },
-  },
-  ShadowLink: {
-    rules: ["acl-filter-complete","acl-filter-values","all-tasks-paused","auth-credentials","auth-exactly-one","bootstrap-servers","client-option-range","duration","enum-alias","exclude-default-empty","fetch-size-order","field-ignored","filter-redundant","filter-selects-nothing","group-filter-name","never-shadowed-topic","no-plaintext-secret","plain-without-tls","reserved-topic-filter","shadow-link-name","start-at-timestamp","start-position-at-most-one","synced-property-forbidden","synced-property-redundant","synced-property-unknown","tls-at-most-one","tls-ignored","tls-key-cert-pair","tls-pem-shape","topic-filter-name","unspecified-enum"],
-    hooks: (plan) => {
-      const hooks: (Hook | undefined)[] = Array.from({ length: HOOK_COUNT }, () => undefined);
-      // AclAccessFilter
-      hooks[0] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
-          run.current = 30;
-          run.options = run.byRule[30]!;
-          try {
-            unspecifiedEnum.AclAccessFilter!(node, run);
-          } catch (error) {
-            failed(run, 30, error);
-          }
-        }
-      };
-      // AclFilter
-      hooks[1] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[0]) && (run.dead === undefined || !run.dead[0])) {
-          run.current = 0;
-          run.options = run.byRule[0]!;
-          try {
-            aclFilterComplete.AclFilter!(node, run);
-          } catch (error) {
-            failed(run, 0, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[1]) && (run.dead === undefined || !run.dead[1])) {
-          run.current = 1;
-          run.options = run.byRule[1]!;
-          try {
-            aclFilterValues.AclFilter!(node, run);
-          } catch (error) {
-            failed(run, 1, error);
-          }
-        }
-      };
-      // AclResourceFilter
-      hooks[5] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
-          run.current = 8;
-          run.options = run.byRule[8]!;
-          try {
-            enumAlias.AclResourceFilter!(node, run);
-          } catch (error) {
-            failed(run, 8, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
-          run.current = 30;
-          run.options = run.byRule[30]!;
-          try {
-            unspecifiedEnum.AclResourceFilter!(node, run);
-          } catch (error) {
-            failed(run, 30, error);
-          }
-        }
-      };
-      // AuthenticationConfiguration
-      hooks[8] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[4]) && (run.dead === undefined || !run.dead[4])) {
-          run.current = 4;
-          run.options = run.byRule[4]!;
-          try {
-            authExactlyOne.AuthenticationConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 4, error);
-          }
-        }
-      };
-      // ClientOptions
-      hooks[12] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[5]) && (run.dead === undefined || !run.dead[5])) {
-          run.current = 5;
-          run.options = run.byRule[5]!;
-          try {
-            bootstrapServers.ClientOptions!(node, run);
-          } catch (error) {
-            failed(run, 5, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[6]) && (run.dead === undefined || !run.dead[6])) {
-          run.current = 6;
-          run.options = run.byRule[6]!;
-          try {
-            clientOptionRange.ClientOptions!(node, run);
-          } catch (error) {
-            failed(run, 6, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[10]) && (run.dead === undefined || !run.dead[10])) {
-          run.current = 10;
-          run.options = run.byRule[10]!;
-          try {
-            fetchSizeOrder.ClientOptions!(node, run);
-          } catch (error) {
-            failed(run, 10, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[11]) && (run.dead === undefined || !run.dead[11])) {
-          run.current = 11;
-          run.options = run.byRule[11]!;
-          try {
-            fieldIgnored.ClientOptions!(node, run);
-          } catch (error) {
-            failed(run, 11, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[17]) && (run.dead === undefined || !run.dead[17])) {
-          run.current = 17;
-          run.options = run.byRule[17]!;
-          try {
-            plainWithoutTls.ClientOptions!(node, run);
-          } catch (error) {
-            failed(run, 17, error);
-          }
-        }
-      };
-      // ConsumerOffsetSyncOptions
-      hooks[16] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[12]) && (run.dead === undefined || !run.dead[12])) {
-          run.current = 12;
-          run.options = run.byRule[12]!;
-          try {
-            filterRedundant.ConsumerOffsetSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 12, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[13]) && (run.dead === undefined || !run.dead[13])) {
-          run.current = 13;
-          run.options = run.byRule[13]!;
-          try {
-            filterSelectsNothing.ConsumerOffsetSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 13, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[14]) && (run.dead === undefined || !run.dead[14])) {
-          run.current = 14;
-          run.options = run.byRule[14]!;
-          try {
-            groupFilterName.ConsumerOffsetSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 14, error);
-          }
-        }
-      };
-      // NameFilter
-      hooks[19] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
-          run.current = 8;
-          run.options = run.byRule[8]!;
-          try {
-            enumAlias.NameFilter!(node, run);
-          } catch (error) {
-            failed(run, 8, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
-          run.current = 30;
-          run.options = run.byRule[30]!;
-          try {
-            unspecifiedEnum.NameFilter!(node, run);
-          } catch (error) {
-            failed(run, 30, error);
-          }
-        }
-      };
-      // PlainConfiguration
-      hooks[22] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[3]) && (run.dead === undefined || !run.dead[3])) {
-          run.current = 3;
-          run.options = run.byRule[3]!;
-          try {
-            authCredentials.PlainConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 3, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
-          run.current = 16;
-          run.options = run.byRule[16]!;
-          try {
-            noPlaintextSecret.PlainConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 16, error);
-          }
-        }
-      };
-      // ScramConfiguration
-      hooks[26] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[3]) && (run.dead === undefined || !run.dead[3])) {
-          run.current = 3;
-          run.options = run.byRule[3]!;
-          try {
-            authCredentials.ScramConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 3, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
-          run.current = 16;
-          run.options = run.byRule[16]!;
-          try {
-            noPlaintextSecret.ScramConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 16, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
-          run.current = 30;
-          run.options = run.byRule[30]!;
-          try {
-            unspecifiedEnum.ScramConfiguration!(node, run);
-          } catch (error) {
-            failed(run, 30, error);
-          }
-        }
-      };
-      // ShadowLink
-      hooks[31] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[5]) && (run.dead === undefined || !run.dead[5])) {
-          run.current = 5;
-          run.options = run.byRule[5]!;
-          try {
-            bootstrapServers.ShadowLink!(node, run);
-          } catch (error) {
-            failed(run, 5, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[19]) && (run.dead === undefined || !run.dead[19])) {
-          run.current = 19;
-          run.options = run.byRule[19]!;
-          try {
-            shadowLinkName.ShadowLink!(node, run);
-          } catch (error) {
-            failed(run, 19, error);
-          }
-        }
-      };
-      // ShadowLinkConfigurations
-      hooks[32] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[2]) && (run.dead === undefined || !run.dead[2])) {
-          run.current = 2;
-          run.options = run.byRule[2]!;
-          try {
-            allTasksPaused.ShadowLinkConfigurations!(node, run);
-          } catch (error) {
-            failed(run, 2, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[7]) && (run.dead === undefined || !run.dead[7])) {
-          run.current = 7;
-          run.options = run.byRule[7]!;
-          try {
-            duration.ShadowLinkConfigurations!(node, run);
-          } catch (error) {
-            failed(run, 7, error);
-          }
-        }
-      };
-      // TlsFileSettings
-      hooks[42] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[27]) && (run.dead === undefined || !run.dead[27])) {
-          run.current = 27;
-          run.options = run.byRule[27]!;
-          try {
-            tlsKeyCertPair.TlsFileSettings!(node, run);
-          } catch (error) {
-            failed(run, 27, error);
-          }
-        }
-      };
-      // TlsPemSettings
-      hooks[43] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
-          run.current = 16;
-          run.options = run.byRule[16]!;
-          try {
-            noPlaintextSecret.TlsPemSettings!(node, run);
-          } catch (error) {
-            failed(run, 16, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[27]) && (run.dead === undefined || !run.dead[27])) {
-          run.current = 27;
-          run.options = run.byRule[27]!;
-          try {
-            tlsKeyCertPair.TlsPemSettings!(node, run);
-          } catch (error) {
-            failed(run, 27, error);
-          }
-        }
-      };
-      // TlsSettings
-      hooks[45] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[25]) && (run.dead === undefined || !run.dead[25])) {
-          run.current = 25;
-          run.options = run.byRule[25]!;
-          try {
-            tlsAtMostOne.TlsSettings!(node, run);
-          } catch (error) {
-            failed(run, 25, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[26]) && (run.dead === undefined || !run.dead[26])) {
-          run.current = 26;
-          run.options = run.byRule[26]!;
-          try {
-            tlsIgnored.TlsSettings!(node, run);
-          } catch (error) {
-            failed(run, 26, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[28]) && (run.dead === undefined || !run.dead[28])) {
-          run.current = 28;
-          run.options = run.byRule[28]!;
-          try {
-            tlsPemShape.TlsSettings!(node, run);
-          } catch (error) {
-            failed(run, 28, error);
-          }
-        }
-      };
-      // TopicMetadataSyncOptions
-      hooks[47] = (node, depth) => {
-        const run = plan.active!;
-        run.depth = depth;
-        if ((run.off === undefined || !run.off[9]) && (run.dead === undefined || !run.dead[9])) {
-          run.current = 9;
-          run.options = run.byRule[9]!;
-          try {
-            excludeDefaultEmpty.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 9, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[12]) && (run.dead === undefined || !run.dead[12])) {
-          run.current = 12;
-          run.options = run.byRule[12]!;
-          try {
-            filterRedundant.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 12, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[13]) && (run.dead === undefined || !run.dead[13])) {
-          run.current = 13;
-          run.options = run.byRule[13]!;
-          try {
-            filterSelectsNothing.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 13, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[15]) && (run.dead === undefined || !run.dead[15])) {
-          run.current = 15;
-          run.options = run.byRule[15]!;
-          try {
-            neverShadowedTopic.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 15, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[18]) && (run.dead === undefined || !run.dead[18])) {
-          run.current = 18;
-          run.options = run.byRule[18]!;
-          try {
-            reservedTopicFilter.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 18, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[20]) && (run.dead === undefined || !run.dead[20])) {
-          run.current = 20;
-          run.options = run.byRule[20]!;
-          try {
-            startAtTimestamp.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 20, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[21]) && (run.dead === undefined || !run.dead[21])) {
-          run.current = 21;
-          run.options = run.byRule[21]!;
-          try {
-            startPositionAtMostOne.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 21, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[22]) && (run.dead === undefined || !run.dead[22])) {
-          run.current = 22;
-          run.options = run.byRule[22]!;
-          try {
-            syncedPropertyForbidden.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 22, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[23]) && (run.dead === undefined || !run.dead[23])) {
-          run.current = 23;
-          run.options = run.byRule[23]!;
-          try {
-            syncedPropertyRedundant.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 23, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[24]) && (run.dead === undefined || !run.dead[24])) {
-          run.current = 24;
-          run.options = run.byRule[24]!;
-          try {
-            syncedPropertyUnknown.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 24, error);
-          }
-        }
-        if ((run.off === undefined || !run.off[29]) && (run.dead === undefined || !run.dead[29])) {
-          run.current = 29;
-          run.options = run.byRule[29]!;
-          try {
-            topicFilterName.TopicMetadataSyncOptions!(node, run);
-          } catch (error) {
-            failed(run, 29, error);
-          }
-        }
-      };
-      return hooks;
-    },
-  },
+  CreateShadowLinkRequest: { rules: ["acl-filter-complete","acl-filter-values","all-tasks-paused","auth-credentials","auth-exactly-one","bootstrap-servers","client-option-range","duration","enum-alias","exclude-default-empty","fetch-size-order","field-ignored","filter-redundant","filter-selects-nothing","group-filter-name","never-shadowed-topic","no-plaintext-secret","plain-without-tls","reserved-topic-filter","shadow-link-name","start-at-timestamp","start-position-at-most-one","synced-property-forbidden","synced-property-redundant","synced-property-unknown","tls-at-most-one","tls-ignored","tls-key-cert-pair","tls-pem-shape","topic-filter-name","unspecified-enum"], hooks: pass0 },
+  ShadowLink: { rules: ["acl-filter-complete","acl-filter-values","all-tasks-paused","auth-credentials","auth-exactly-one","bootstrap-servers","client-option-range","duration","enum-alias","exclude-default-empty","fetch-size-order","field-ignored","filter-redundant","filter-selects-nothing","group-filter-name","never-shadowed-topic","no-plaintext-secret","plain-without-tls","reserved-topic-filter","shadow-link-name","start-at-timestamp","start-position-at-most-one","synced-property-forbidden","synced-property-redundant","synced-property-unknown","tls-at-most-one","tls-ignored","tls-key-cert-pair","tls-pem-shape","topic-filter-name","unspecified-enum"], hooks: pass0 },
 };
