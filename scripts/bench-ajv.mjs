@@ -1,4 +1,4 @@
-// The stand-in for ajv-cli in `npm run bench` when ajv-cli is not installed: what `ajv validate
+// The stand-in beside ajv-cli in `npm run bench` (its own row): what `ajv validate
 // --spec=draft2020 --strict=false -s <schema> -d "<dir>/*"` does, with this project's own ajv —
 // compile the exported schema, then read, parse and validate each file of the folder and print its
 // verdict. YAML is read with the `yaml` package (ajv-cli reads it with js-yaml).

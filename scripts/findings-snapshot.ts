@@ -22,7 +22,7 @@ import { lintText } from '../src/lint/lint-text';
 import { lint } from '../src/lint/lint';
 import { isDocumentKind, type DocumentKind } from '../src/model/kinds';
 import { rules } from '../src/rules/index';
-import { ruleKinds } from '../src/rule-api/types';
+import { exampleKind } from '../src/lint/rule-examples';
 import { TARGET_VERSIONS } from '../src/facts/target-version';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -40,7 +40,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** A value as JSON writes it (undefined fields dropped), so that it compares like the CLI's output. */
-const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+const asJson = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
 
 function snapshot(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -165,9 +165,6 @@ const VALUES: readonly unknown[] = [
   { resourceFilter: { resourceType: 'ACL_RESOURCE_ANY', patternType: 'ACL_PATTERN_ANY' } },
 ];
 
-/** A deep copy of plain data. */
-const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
-
 /** Every (parent, key) of a value, and every key name it uses. */
 function places(v: unknown, out: [Record<string, unknown> | unknown[], string | number][] = []) {
   if (typeof v !== 'object' || v === null) return out;
@@ -188,7 +185,7 @@ const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** One to three mutations of a copy of `doc`. */
 function mutant(doc: unknown, keys: readonly string[], pick: (n: number) => number): unknown {
-  const root = { doc: clone(doc) };
+  const root = { doc: asJson(doc) };
   for (let m = 1 + pick(3); m > 0; m--) {
     const all = places(root);
     if (all.length === 0) break;
@@ -196,7 +193,7 @@ function mutant(doc: unknown, keys: readonly string[], pick: (n: number) => numb
     const obj = parent as Record<string | number, unknown>;
     switch (pick(6)) {
       case 0:
-        obj[key] = clone(VALUES[pick(VALUES.length)]);
+        obj[key] = asJson(VALUES[pick(VALUES.length)]);
         break;
       case 1:
         if (Array.isArray(parent)) parent.splice(key as number, 1);
@@ -212,13 +209,13 @@ function mutant(doc: unknown, keys: readonly string[], pick: (n: number) => numb
       case 3: {
         const target = obj[key];
         if (typeof target === 'object' && target !== null && !Array.isArray(target))
-          (target as Record<string, unknown>)[keys[pick(keys.length)]!] = clone(VALUES[pick(VALUES.length)]);
-        else if (Array.isArray(target) && target.length > 0) target.push(clone(target[pick(target.length)]));
+          (target as Record<string, unknown>)[keys[pick(keys.length)]!] = asJson(VALUES[pick(VALUES.length)]);
+        else if (Array.isArray(target) && target.length > 0) target.push(asJson(target[pick(target.length)]));
         break;
       }
       default: {
         const [from, fromKey] = all[pick(all.length)]!;
-        obj[key] = clone((from as Record<string | number, unknown>)[fromKey]);
+        obj[key] = asJson((from as Record<string | number, unknown>)[fromKey]);
       }
     }
   }
@@ -230,10 +227,10 @@ function mutants(count: number, out: Record<string, unknown>): void {
   const docs: [DocumentKind, unknown][] = [];
   for (const rule of rules)
     for (const ex of [...(rule.examples?.valid ?? []), ...(rule.examples?.invalid ?? [])])
-      docs.push([ex.kind ?? ruleKinds(rule)[0]!, ex.doc]);
-  for (const path of filesUnder(join(ROOT, 'examples/good'))) {
+      docs.push([exampleKind(rule, ex), ex.doc]);
+  for (const path of filesUnder(join(ROOT, 'examples/good')).filter((p) => p.endsWith('.json'))) {
     const r = lintText(readFileSync(path, 'utf8'), { filename: path, now: NOW });
-    if (r.kind && path.endsWith('.json')) docs.push([r.kind as DocumentKind, JSON.parse(readFileSync(path, 'utf8'))]);
+    if (r.kind) docs.push([r.kind, r.source.value]);
   }
   const keys = [
     ...new Set(docs.flatMap(([, d]) => places({ d }).map(([, k]) => k)).filter((k) => typeof k === 'string')),

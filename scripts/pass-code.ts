@@ -5,9 +5,8 @@
  * visitor from one site. The engine checks at start-up that a kind's rules are the ones listed here.
  */
 import { HOOK_NAMES } from '../src/generated/acceptors.js';
-import { allRules } from '../src/engine/registry';
+import { visitingRules } from '../src/engine/visit';
 import { DOCUMENT_KINDS } from '../src/model/kinds';
-import { ruleKinds } from '../src/rule-api/types';
 
 const camel = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -20,7 +19,7 @@ export function passesFile(): string {
   const passOf = new Map<string, string>();
   for (const kind of DOCUMENT_KINDS) {
     // The order of the engine's plan: the built-in rules that visit and apply to the kind, by id.
-    const rules = allRules.filter((r) => r.visit !== undefined && ruleKinds(r).includes(kind));
+    const rules = visitingRules(kind);
     if (rules.length === 0) continue;
     const ids = JSON.stringify(rules.map((r) => r.id));
     const known = passOf.get(ids);

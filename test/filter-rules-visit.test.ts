@@ -5,7 +5,10 @@
  * as the regular expressions they stand for — run on generated links (topic, group and ACL lists of
  * every length and shape: near misses, aliases, wrong types, missing halves, lists longer than the
  * pairwise limit). Each rule runs both ways the engine runs visitors: in the acceptor's pass (as
- * `lint` does) and in the walker's (as a rule's own tests do).
+ * `lint` does) and in the walker's (as a rule's own tests do). It checks the move from checks to
+ * visitors; the earlier rewrite of those checks (pairwise comparison of short lists, the reserved
+ * names' first-character test) is held to the Located implementations by test/filters.test.ts and
+ * the findings snapshot, not here.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * The response rules that read a status of thousands of partitions, or a broker's routes, walk the
  * raw values with index loops and parse int64 values by character code (partition-offsets'
- * `quickInt`) or find duplicate routes by marks on cached route facts (route-consistency). Their
+ * `quickInt`) or find duplicate routes from cached route facts with one map per check (route-consistency). Their
  * checks as they were (Located walks, a regular expression, a bigint, a map per topic or per
  * check) are the oracle, kept here verbatim: every report — message id, pointer, data, order — is
  * the same on generated statuses and route lists (int64 spellings near the number/bigint boundary,

@@ -14,6 +14,7 @@ import {
   FORMAT_NAMES,
   formatDescriptor,
   isFormatName,
+  REPORT_EXTENSIONS,
   unknownFormatMessage,
   type FormatName,
 } from '../format/index';
@@ -26,7 +27,7 @@ export interface ReportOutput {
 }
 
 /** Every extension that announces a kind of report (some format's files have it). */
-const TELLING = new Set(FORMAT_NAMES.flatMap((f) => formatDescriptor(f).extensions));
+const TELLING: ReadonlySet<string> = new Set(REPORT_EXTENSIONS);
 
 /** The report kind an extension announces, for the message. */
 const KIND_OF: Record<string, string> = { '.sarif': 'SARIF', '.xml': 'XML', '.json': 'JSON' };

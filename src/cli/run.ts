@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { codeDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { ruleKinds } from '../rule-api/types';
-import { autofixes } from '../fix/apply';
+import { autofixes } from '../util/fix-value';
 import { unifiedDiff } from '../fix/diff';
 import { fixText } from '../fix/fix-text';
 import { printable } from '../format/ansi';

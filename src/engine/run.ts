@@ -158,7 +158,7 @@ export interface RulesRun {
   judge(accept: (value: unknown, hooks?: Hooks) => number, value: unknown): number;
   /**
    * The findings on `doc`. `passed`: the acceptor went through the whole of `doc` with the hooks
-   * (it answered 0 or 1 for that very value); otherwise the kind's walker takes the visitors over it.
+   * (any verdict but 2, for that very value); otherwise the kind's walker takes the visitors over it.
    */
   finish(doc: unknown, passed: boolean): Diagnostic[];
   /** Ends the run without findings (the value is not walked at all). */

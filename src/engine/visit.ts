@@ -153,16 +153,21 @@ export function withPlainReads<T>(pass: () => T): T {
   }
 }
 
+/** A plan of `rules` whose hooks `makeHooks` makes (they read the current run from the plan). */
+function planWith(kind: DocumentKind, rules: readonly Rule[], makeHooks: (plan: VisitPlan) => Hooks): VisitPlan {
+  const plan: VisitPlan = { kind, rules, hooks: [], active: undefined, spare: undefined };
+  plan.hooks = makeHooks(plan);
+  return plan;
+}
+
 /** Composes the visitors of `rules` (in that order) into hooks. */
 export function planFor(kind: DocumentKind, rules: readonly Rule[]): VisitPlan {
+  return planWith(kind, rules, (plan) => composeHooks(plan, rules));
+}
+
+/** One hook per model definition some of `rules` visit, calling their visitors in turn. */
+function composeHooks(plan: VisitPlan, rules: readonly Rule[]): Hooks {
   const slots = new Map<number, [number, Visitor][]>();
-  const plan: { -readonly [K in keyof VisitPlan]: VisitPlan[K] } = {
-    kind,
-    rules,
-    hooks: [],
-    active: undefined,
-    spare: undefined,
-  };
   rules.forEach((rule, i) => {
     for (const [name, visit] of Object.entries(rule.visit ?? {})) {
       const slot = (HOOK_NAMES as readonly string[]).indexOf(name);
@@ -175,8 +180,7 @@ export function planFor(kind: DocumentKind, rules: readonly Rule[]): VisitPlan {
   });
   const hooks: (Hook | undefined)[] = Array.from({ length: HOOK_NAMES.length }, () => undefined);
   for (const [slot, entries] of slots) hooks[slot] = composeHook(plan, entries);
-  plan.hooks = hooks;
-  return plan;
+  return hooks;
 }
 
 const plans = new Map<DocumentKind, VisitPlan>();
@@ -188,19 +192,20 @@ const plans = new Map<DocumentKind, VisitPlan>();
 export function builtinPlan(kind: DocumentKind): VisitPlan {
   let plan = plans.get(kind);
   if (!plan) {
-    const rules = allRules.filter((r) => r.visit !== undefined && ruleKinds(r).includes(kind));
-    plan = planFor(kind, rules);
+    const rules = visitingRules(kind);
     const pass = PASSES[kind];
-    if (pass) {
-      // The generated pass numbers the rules as the plan does; a stale one is a build error (npm run gen).
-      if (pass.rules.join() !== rules.map((r) => r.id).join())
-        throw new Error(`src/passes is stale for ${kind}: run npm run gen`);
-      plan.hooks = pass.hooks(plan);
-    }
+    // The generated pass numbers the rules as the plan does; a stale one is a build error (npm run gen).
+    if (pass && pass.rules.join() !== rules.map((r) => r.id).join())
+      throw new Error(`src/passes is stale for ${kind}: run npm run gen`);
+    plan = pass ? planWith(kind, rules, pass.hooks) : planFor(kind, rules);
     plans.set(kind, plan);
   }
   return plan;
 }
+
+/** The built-in rules that visit and apply to `kind`, by id: a plan's rules, and the generated pass's. */
+export const visitingRules = (kind: DocumentKind): readonly Rule[] =>
+  allRules.filter((r) => r.visit !== undefined && ruleKinds(r).includes(kind));
 
 /** A run for `plan`, taken from its spare one when free; `release` gives it back. */
 export function acquire(plan: VisitPlan): VisitRun {

@@ -122,3 +122,18 @@ export function expectedSyncedProperties(
   ]);
   return [...set].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
+
+/** One version's facts as sets, for lookups. */
+type TopicPropertySets = { readonly [F in keyof TopicPropertyFacts]: ReadonlySet<string> };
+
+const setsOf = (facts: TopicPropertyFacts): TopicPropertySets => ({
+  defaults: new Set(facts.defaults),
+  forbidden: new Set(facts.forbidden),
+  known: new Set(facts.known),
+});
+
+/** The facts of each target version as sets (what rules look names up in), built once. */
+export const TOPIC_PROPERTY_SETS: Readonly<Record<TargetVersion, TopicPropertySets>> = {
+  '25.3': setsOf(TOPIC_PROPERTIES['25.3']),
+  '26.1': setsOf(TOPIC_PROPERTIES['26.1']),
+};

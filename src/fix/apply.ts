@@ -6,8 +6,6 @@ import { verifyFixed } from './verify';
 
 import { autofixes } from '../util/fix-value';
 
-export { autofixes };
-
 /** A fix that was not applied, and why. */
 export interface SkippedFix {
   fix: Fix;

@@ -2,7 +2,8 @@
 import type { Diagnostic, Fix } from '../core/diagnostics';
 import { lintText, type LintTextOptions, type TextResult } from '../lint/lint-text';
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
-import { applyFixesToParsed, autofixes, type SkippedFix } from './apply';
+import { applyFixesToParsed, type SkippedFix } from './apply';
+import { autofixes } from '../util/fix-value';
 import { FIX_PASSES } from '../util/fix-value';
 
 /** What fixing a text did. */

@@ -74,6 +74,9 @@ export const formatDescriptor = (name: FormatName): FormatDescriptor => FORMATS[
 /** The output format names, default first. */
 export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
 
+/** Every file extension that announces a kind of report (what `-o` checks a file name against), in table order. */
+export const REPORT_EXTENSIONS: readonly string[] = [...new Set(FORMAT_NAMES.flatMap((f) => FORMATS[f].extensions))];
+
 /** The format used when none is given. */
 export const DEFAULT_FORMAT: FormatName = FORMAT_NAMES[0]!;
 

@@ -1,6 +1,6 @@
 /** Hover text: a field's documentation from the model, and a finding's rule description and rationale. */
 import { describeCode } from '../codes/describe';
-import { withDocsUrl } from '../engine/catalog';
+import { codeDocsUrl } from '../engine/catalog';
 import type { Diagnostic } from '../core/diagnostics';
 import { kindSchemas, type DocumentKind } from '../model/kinds';
 import { INT32_MIN } from '../model/primitives';
@@ -82,7 +82,7 @@ export function findingHover(diagnostics: readonly Diagnostic[]): string | undef
     const lines = [`**${d.code}** (${d.severity}): ${short}`];
     if (full !== short) lines.push(full);
     // The same link the reports give (a custom rule's only when the finding carries it).
-    const url = withDocsUrl(d).docsUrl;
+    const url = d.docsUrl ?? codeDocsUrl(d.code);
     if (url) lines.push(`[Documentation](${url})`);
     parts.push(lines.join('\n\n'));
   }

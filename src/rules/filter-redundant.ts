@@ -1,6 +1,7 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
 import { exampleLink, type FilterList } from '../rule-api/helpers';
 import { isObject, type JsonObject } from '../util/pointer';
+import { isInternalTopic } from '../facts/filters';
 
 /**
  * First index per combination of filter fields, in nested maps keyed by the values themselves (no
@@ -113,8 +114,7 @@ function firstExclude(filters: readonly unknown[], from: number, v: JsonObject):
 }
 
 /** An internal topic name (`_svc…`, `__svc…`), which an INCLUDE `*` does not cover. */
-const isInternal = (name: unknown): boolean =>
-  typeof name === 'string' && (name.startsWith('_svc') || name.startsWith('__svc'));
+const isInternal = (name: unknown): boolean => typeof name === 'string' && isInternalTopic(name);
 
 /**
  * The checks on `filters`, the list `list` of the visited section; `which`: the list's kind.

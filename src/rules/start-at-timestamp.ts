@@ -1,7 +1,7 @@
 import { defineRule } from '../rule-api/types';
 import { exampleLink } from '../rule-api/helpers';
 import { canonicalTimestampMillis } from '../util/scan';
-import { parseServerTimestamp } from '../model/server-scalars';
+import { parseServerTimestampByPattern } from '../model/server-scalars';
 
 /** `startAtTimestamp`: RFC 3339 within 0001–9999 (structural), not in the future, not before 1970. */
 export default defineRule({
@@ -41,7 +41,7 @@ export default defineRule({
       // The canonical spelling is read as `parseServerTimestamp`'s fast path reads it, without its result object.
       let millis = value === '' ? NaN : canonicalTimestampMillis(value);
       if (Number.isNaN(millis)) {
-        const parsed = parseServerTimestamp(value);
+        const parsed = parseServerTimestampByPattern(value);
         if (!parsed) return;
         millis = parsed.epochMillis;
       }

@@ -1,22 +1,6 @@
 import { defineRule } from '../rule-api/types';
 import { exampleLink } from '../rule-api/helpers';
-import { TOPIC_PROPERTIES, type TopicPropertyFacts } from '../facts/topic-properties';
-import type { TargetVersion } from '../facts/target-version';
-
-/** The forbidden names of each target version as a set, built on first use. */
-const FORBIDDEN_SETS = new Map<TopicPropertyFacts, Set<string>>();
-// The last version asked for and its set: a lint asks for one version at every visit.
-let lastVersion: TargetVersion | undefined;
-let lastSet: Set<string> | undefined;
-
-function forbiddenSet(version: TargetVersion): Set<string> {
-  if (version === lastVersion && lastSet) return lastSet;
-  const facts = TOPIC_PROPERTIES[version];
-  let set = FORBIDDEN_SETS.get(facts);
-  if (!set) FORBIDDEN_SETS.set(facts, (set = new Set(facts.forbidden)));
-  lastVersion = version;
-  return (lastSet = set);
-}
+import { TOPIC_PROPERTY_SETS } from '../facts/topic-properties';
 
 /** Internal properties a link may not sync. */
 export default defineRule({
@@ -37,7 +21,7 @@ export default defineRule({
     TopicMetadataSyncOptions(opts, ctx) {
       const list = opts.syncedShadowTopicProperties;
       if (!Array.isArray(list) || list.length === 0) return;
-      const forbidden = forbiddenSet(ctx.targetVersion);
+      const forbidden = TOPIC_PROPERTY_SETS[ctx.targetVersion].forbidden;
       // The list's pointer, built at the first report.
       let at: string | undefined;
       for (let i = 0; i < list.length; i++) {

@@ -1,24 +1,8 @@
 import { defineRule } from '../rule-api/types';
 import { exampleLink } from '../rule-api/helpers';
-import { ALWAYS_REPLICATED_PROPERTIES, TOPIC_PROPERTIES, type TopicPropertyFacts } from '../facts/topic-properties';
-import type { TargetVersion } from '../facts/target-version';
+import { ALWAYS_REPLICATED_PROPERTIES, TOPIC_PROPERTY_SETS } from '../facts/topic-properties';
 
 const always: ReadonlySet<string> = new Set(ALWAYS_REPLICATED_PROPERTIES);
-
-/** The default-synced names of each target version as a set, built on first use. */
-const DEFAULT_SETS = new Map<TopicPropertyFacts, Set<string>>();
-// The last version asked for and its set: a lint asks for one version at every visit.
-let lastVersion: TargetVersion | undefined;
-let lastSet: Set<string> | undefined;
-
-function defaultSet(version: TargetVersion): Set<string> {
-  if (version === lastVersion && lastSet) return lastSet;
-  const facts = TOPIC_PROPERTIES[version];
-  let set = DEFAULT_SETS.get(facts);
-  if (!set) DEFAULT_SETS.set(facts, (set = new Set(facts.defaults)));
-  lastVersion = version;
-  return (lastSet = set);
-}
 
 /** Lists up to this long find a name's first index by `indexOf`; longer ones use a map. */
 const SMALL_LIST = 32;
@@ -47,7 +31,7 @@ export default defineRule({
       const list = opts.syncedShadowTopicProperties;
       if (!Array.isArray(list) || list.length === 0) return;
       // The default-synced names, unless excludeDefault is true (then listing them is the point).
-      const defaults = opts.excludeDefault === true ? undefined : defaultSet(ctx.targetVersion);
+      const defaults = opts.excludeDefault === true ? undefined : TOPIC_PROPERTY_SETS[ctx.targetVersion].defaults;
       const seen = list.length > SMALL_LIST ? new Map<string, number>() : undefined;
       // The list's pointer, built at the first report.
       let at: string | undefined;

@@ -1,23 +1,7 @@
 import { defineRule } from '../rule-api/types';
 import { exampleLink } from '../rule-api/helpers';
 import { nearest } from '../util/suggest';
-import { PROPERTY_SPELLINGS, TOPIC_PROPERTIES, type TopicPropertyFacts } from '../facts/topic-properties';
-import type { TargetVersion } from '../facts/target-version';
-
-/** The known names of each target version as a set, built on first use. */
-const KNOWN_SETS = new Map<TopicPropertyFacts, Set<string>>();
-// The last version asked for and its set: a lint asks for one version at every visit.
-let lastVersion: TargetVersion | undefined;
-let lastSet: Set<string> | undefined;
-
-function knownSet(version: TargetVersion): Set<string> {
-  if (version === lastVersion && lastSet) return lastSet;
-  const facts = TOPIC_PROPERTIES[version];
-  let set = KNOWN_SETS.get(facts);
-  if (!set) KNOWN_SETS.set(facts, (set = new Set(facts.known)));
-  lastVersion = version;
-  return (lastSet = set);
-}
+import { PROPERTY_SPELLINGS, TOPIC_PROPERTIES, TOPIC_PROPERTY_SETS } from '../facts/topic-properties';
 
 /** True when `name` is a string of the `knownProperties` option (whatever else the option holds). */
 function isExtra(option: unknown, name: string): boolean {
@@ -54,7 +38,7 @@ export default defineRule({
     TopicMetadataSyncOptions(opts, ctx) {
       const list = opts.syncedShadowTopicProperties;
       if (!Array.isArray(list) || list.length === 0) return;
-      const base = knownSet(ctx.targetVersion);
+      const base = TOPIC_PROPERTY_SETS[ctx.targetVersion].known;
       const option = ctx.options['knownProperties'];
       // The names `nearest` chooses from, and the list's pointer: built only when a name is not known.
       let known: string[] | undefined;

@@ -13,18 +13,9 @@ function pair(
   const hasKey = keyValue !== undefined;
   const hasCert = certValue !== undefined;
   if (hasKey === hasCert) return;
-  if (hasKey && !hasCert)
-    ctx.report({
-      messageId: 'unpaired',
-      pointer: `${ctx.here()}/${key}`,
-      data: { settings, present: key, missing: cert },
-    });
-  if (hasCert && !hasKey)
-    ctx.report({
-      messageId: 'unpaired',
-      pointer: `${ctx.here()}/${cert}`,
-      data: { settings, present: cert, missing: key },
-    });
+  const present = hasKey ? key : cert;
+  const missing = hasKey ? cert : key;
+  ctx.report({ messageId: 'unpaired', pointer: `${ctx.here()}/${present}`, data: { settings, present, missing } });
 }
 
 /** Client key and certificate come together. */

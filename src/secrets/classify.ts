@@ -2,6 +2,7 @@
 import { parsePointer } from '../util/pointer';
 import { boundedMemo } from '../util/memo';
 import { isPlaceholder } from '../util/placeholder';
+import { mayHoldPrivateKey } from '../util/secret-text';
 
 const PRIVATE_KEY_RE = /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----/;
 
@@ -55,7 +56,7 @@ export function isSecretPointer(pointer: string): boolean {
 /** True when a string holds a PEM private key. */
 export const containsPrivateKey = (s: string): boolean =>
   // Every match contains the literal tail: a plain search rules most long strings out first.
-  s.length >= 27 && s.includes('PRIVATE KEY-----') && PRIVATE_KEY_RE.test(s);
+  mayHoldPrivateKey(s) && PRIVATE_KEY_RE.test(s);
 
 /** True when a value at `pointer` must never be printed: a credential position, or a private key anywhere. */
 export function isSecretValue(value: unknown, pointer: string): boolean {

@@ -7,21 +7,18 @@
 import type { Diagnostic, Suggestion } from '../core/diagnostics';
 import { isObject } from '../util/pointer';
 import { containsPrivateKey, isSecretKeyName } from './classify';
-import { isPlaceholder } from '../util/placeholder';
+import { MIN_SECRET, worthMasking } from '../util/secret-text';
 
 /** What replaces a secret in text. */
 export const MASK = '********';
-
-/** Shortest string treated as a secret worth masking: shorter ones would mask ordinary words. */
-const MIN_SECRET = 4;
 
 /**
  * Adds a secret string and, for private keys, each line of its body. With `within`, only strings
  * that can change a masking of that text are added (see `couldMask`).
  */
 function addSecret(found: Set<string>, s: string, within: string | undefined): void {
+  if (!worthMasking(s)) return;
   const t = s.trim();
-  if (t.length < MIN_SECRET || isPlaceholder(t)) return;
   if (couldMask(t, within)) found.add(t);
   if (containsPrivateKey(t)) {
     for (const line of t.split(/\r\n|\r|\n|\\n/)) {

@@ -3,8 +3,6 @@ import type { Diagnostic } from '../core/diagnostics';
 import { childPointer } from '../util/pointer';
 import { isPlainJson, MAX_DEPTH } from '../util/plain-json';
 
-export { MAX_DEPTH };
-
 const MAX_PROBLEMS = 20;
 
 /** Result of the JSON-value check: findings, and whether validation may go on. */
