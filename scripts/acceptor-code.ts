@@ -11,7 +11,17 @@
  * ignored.
  */
 
+import { ALL_PASS_NOTES, PASS_NOTES } from '../src/model/pass-notes';
+
 type Schema = Record<string, unknown>;
+
+/** Per format, JavaScript for the notes (src/model/pass-notes) of a string `v` the format accepts. */
+const FORMAT_NOTES: Readonly<Record<string, string>> = {
+  duration: `(v.charCodeAt(0) === 45 || v.charCodeAt(0) === 48 ? ${PASS_NOTES['short-duration']} : 0)`,
+};
+
+/** An enum whose omission or `*_UNSPECIFIED` value the server reads as unspecified. */
+const hasUnspecified = (values: readonly string[]): boolean => values.some((v) => v.endsWith('_UNSPECIFIED'));
 
 const KNOWN = new Set([
   '$id',
@@ -33,6 +43,7 @@ export function acceptorCode(
   defs: Record<string, Schema>,
   defsId: string,
   isSecretKey: (name: string) => boolean,
+  aliases: ReadonlySet<string>,
 ): string {
   const functions: string[] = [];
   const constants: string[] = [];
@@ -115,11 +126,21 @@ export function acceptorCode(
         set = `isEnum${enums.size}`;
         enums.set(values, set);
         // A switch, not a Set: a string fresh from JSON.parse has no hash yet, and computing one costs
-        // more than comparing it with a few names (most differ in length).
-        const cases = (schema.enum as string[]).map((x) => `case ${JSON.stringify(x)}:`).join(' ');
-        constants.push(`const ${set} = (v) => {\n  switch (v) { ${cases} return true; }\n  return false;\n};`);
+        // more than comparing it with a few names (most differ in length). UNSPECIFIED values and
+        // aliases are noted (src/model/pass-notes).
+        const names = schema.enum as string[];
+        const group = (list: string[], then: string): string =>
+          list.length === 0 ? '' : `${list.map((x) => `case ${JSON.stringify(x)}:`).join(' ')} ${then} `;
+        const unspecified = names.filter((x) => x.endsWith('_UNSPECIFIED'));
+        const alias = names.filter((x) => aliases.has(x) && !unspecified.includes(x));
+        const others = names.filter((x) => !unspecified.includes(x) && !alias.includes(x));
+        const cases =
+          group(unspecified, `NOTES |= ${PASS_NOTES['enum-unspecified']}; return true;`) +
+          group(alias, `NOTES |= ${PASS_NOTES['enum-alias']}; return true;`) +
+          group(others, 'return true;');
+        constants.push(`const ${set} = (v) => {\n  switch (v) { ${cases}}\n  return false;\n};`);
       }
-      body.push(`if (typeof v !== 'string' || !${set}(v)) return refused(v, d);`);
+      body.push(`if (typeof v !== 'string' || !${set}(v)) return enumRefused(v, d);`);
     }
     const branches: string[] = [];
     for (const t of types) {
@@ -134,7 +155,7 @@ export function acceptorCode(
           branches.push(
             format === undefined
               ? `if (typeof v === 'string') { ${Array.isArray(schema.enum) ? '' : `${long} `}return 0; }`
-              : `if (typeof v === 'string') {\n    if (${formatCheck(schema.format)}(v)) return 0;\n    ${long}\n    return badFormat(d, ${format});\n  }`,
+              : `if (typeof v === 'string') {\n    if (${formatCheck(schema.format)}(v)) ${formatAccepted(schema.format)}\n    ${long}\n    return badFormat(d, ${format});\n  }`,
           );
           break;
         }
@@ -163,6 +184,21 @@ export function acceptorCode(
     return body.join('\n  ');
   }
 
+  /** What follows a string's format accepting it: its notes, if the format has any, and 0. */
+  function formatAccepted(format: unknown): string {
+    const notes = typeof format === 'string' && Object.hasOwn(FORMAT_NOTES, format) ? FORMAT_NOTES[format] : undefined;
+    return notes === undefined ? 'return 0;' : `{\n      NOTES |= ${notes};\n      return 0;\n    }`;
+  }
+
+  /** Whether a property's schema is an enum with an UNSPECIFIED value (directly or through its definition). */
+  function isUnspecifiable(sub: Schema): boolean {
+    const target =
+      typeof sub.$ref === 'string' && Object.keys(sub).every((k) => k === '$ref')
+        ? defs[sub.$ref.slice(`${defsId}#/$defs/`.length)]
+        : sub;
+    return target !== undefined && Array.isArray(target.enum) && hasUnspecified(target.enum as string[]);
+  }
+
   /** The constant holding a format's check, declared on first use. */
   function formatCheck(format: unknown): string {
     if (typeof format !== 'string' || !/^\w+$/.test(format)) throw new Error(`acceptors: bad format ${String(format)}`);
@@ -182,9 +218,19 @@ export function acceptorCode(
     if (extra !== undefined && extra !== true && extra !== false)
       throw new Error('acceptors: additionalProperties must be true or false');
     const cases: string[] = [];
+    // Enum fields with an UNSPECIFIED value are marked present after the required ones: an object
+    // without one of them is noted (its field means UNSPECIFIED).
+    const enumFields = Object.keys(props).filter((key) => !required.includes(key) && isUnspecifiable(props[key]!));
+    if (required.length + enumFields.length > 30) throw new Error('acceptors: more than 30 marked properties');
+    const bitOf = (key: string): number =>
+      required.includes(key)
+        ? required.indexOf(key)
+        : enumFields.includes(key)
+          ? required.length + enumFields.indexOf(key)
+          : -1;
     for (const [key, sub] of Object.entries(props)) {
       if (key === '__proto__') throw new Error('acceptors: a property named __proto__');
-      const bit = required.indexOf(key);
+      const bit = bitOf(key);
       // Present is enough: a refused value has its own verdict, and "required" holds all the same.
       const mark = bit >= 0 ? `\n          seen |= ${1 << bit};` : '';
       // A field named like a credential: its value is a secret to mask wherever a message repeats it.
@@ -201,12 +247,18 @@ export function acceptorCode(
         ? 'default:\n          UNKNOWN_KEY = true;\n          r = unknown(v[k], d + 1) ? 1 : 2;'
         : 'default:\n          UNKNOWN_KEY = true;\n          r = unknown(v[k], d + 1) ? 0 : 2;',
     );
-    const all = required.length === 0 ? '' : `\n    if (seen !== ${(2 ** required.length - 1) >>> 0}) s |= 1;`;
+    const requiredBits = (2 ** required.length - 1) >>> 0;
+    const enumBits = ((2 ** (required.length + enumFields.length) - 1) >>> 0) - requiredBits;
+    const all =
+      (required.length === 0 ? '' : `\n    if ((seen & ${requiredBits}) !== ${requiredBits}) s |= 1;`) +
+      (enumFields.length === 0
+        ? ''
+        : `\n    if ((seen & ${enumBits}) !== ${enumBits}) NOTES |= ${PASS_NOTES['enum-unspecified']};`);
     // The hooks see the object whatever the verdict on it: the rules judge refused documents too.
     const call =
       hook < 0
         ? ''
-        : `\n    if (h !== undefined) {\n      const f = h[${hook}];\n      if (f !== undefined) f(v, d);\n    }`;
+        : `\n    if (h !== undefined) {\n      const f = h[${hook}];\n      if (f !== undefined) f(v, d, NOTES);\n    }`;
     return `if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     if (d >= MAX_DEPTH) return 2;
     const p = Object.getPrototypeOf(v);
@@ -241,7 +293,7 @@ export function acceptorCode(
     const def = sameDef(schema);
     const fn = def === undefined ? fnFor(schema) : refTarget(`${defsId}#/$defs/${def}`);
     exported.push(
-      `/** The verdict on a ${kind} (0 allowed, 2 not plain JSON, else refusal bits: see the top of this file); each object at a definition's place goes to its hook in \`h\`. */\nexport const ${kind} = (v, h) => {\n  if (FORMAT_REFUSALS.length !== 0) FORMAT_REFUSALS.length = 0;\n  K = 0;\n  UNCOUNTED = false;\n  SECRET_KEYS = false;\n  LONG = false;\n  UNKNOWN_KEY = false;\n  return ${fn}(v, 0, h);\n};`,
+      `/** The verdict on a ${kind} (0 allowed, 2 not plain JSON, else refusal bits: see the top of this file); each object at a definition's place goes to its hook in \`h\`. */\nexport const ${kind} = (v, h) => {\n  if (FORMAT_REFUSALS.length !== 0) FORMAT_REFUSALS.length = 0;\n  K = 0;\n  UNCOUNTED = false;\n  SECRET_KEYS = false;\n  LONG = false;\n  UNKNOWN_KEY = false;\n  NOTES = 0;\n  return ${fn}(v, 0, h);\n};`,
     );
     walkerExports.push(
       `  ${kind}: (v, h) => ${walkers.walkerFor(def === undefined ? schema : { $ref: `${defsId}#/$defs/${def}` })}(v, 0, h),`,
@@ -285,6 +337,10 @@ export function acceptorCode(
     '};',
     '/** The verdict on a value the schema refuses here: 1 when it is plain JSON all the same, else 2. */',
     'const refused = (v, d) => (unknown(v, d) ? 1 : 2);',
+    '/** The notes of the judgement under way (src/model/pass-notes), handed to each hook. */',
+    'let NOTES = 0;',
+    "/** `refused` for a value an enum refuses: noted as what the server reads as unspecified, and as possibly another enum's alias. */",
+    `const enumRefused = (v, d) => {\n  NOTES |= ${PASS_NOTES['enum-unspecified'] | PASS_NOTES['enum-alias']};\n  return refused(v, d);\n};`,
     "/** Per string its format refuses, in the last judgement: its path (the pointer's tokens; right only when hooks were given) and the format. */",
     'export const FORMAT_REFUSALS = [];',
     '/** Records a string at depth d that its format refuses; answers 4. */',
@@ -378,7 +434,9 @@ function walkerCode(
         steps.push(`if (Object.hasOwn(v, ${k})) {\n      P[d] = ${k};\n      ${w}(v[${k}], d + 1, h);\n    }`);
       }
       if (hook >= 0)
-        steps.push(`if (h !== undefined) {\n      const f = h[${hook}];\n      if (f !== undefined) f(v, d);\n    }`);
+        steps.push(
+          `if (h !== undefined) {\n      const f = h[${hook}];\n      if (f !== undefined) f(v, d, ${ALL_PASS_NOTES});\n    }`,
+        );
       if (steps.length > 0)
         parts.push(`if (typeof v === 'object' && v !== null && !Array.isArray(v)) {\n    ${steps.join('\n    ')}\n  }`);
     }

@@ -7,6 +7,7 @@
 import { HOOK_NAMES } from '../src/generated/acceptors.js';
 import { visitingRules } from '../src/engine/visit';
 import { DOCUMENT_KINDS } from '../src/model/kinds';
+import { passNoteBits } from '../src/model/pass-notes';
 
 const camel = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -35,8 +36,10 @@ export function passesFile(): string {
       rules.forEach((rule, i) => {
         if (typeof (rule.visit as Record<string, unknown>)[name] !== 'function') return;
         used.add(rule.id);
+        // A rule that needs a note of the pass is called only when one was noted (src/model/pass-notes).
+        const gate = rule.onlyWhen === undefined ? '' : `(notes & ${passNoteBits(rule.onlyWhen)}) !== 0 && `;
         calls.push(
-          `    if ((run.off === undefined || !run.off[${i}]) && (run.dead === undefined || !run.dead[${i}])) {`,
+          `    if (${gate}(run.off === undefined || !run.off[${i}]) && (run.dead === undefined || !run.dead[${i}])) {`,
           `      run.current = ${i};`,
           `      run.options = run.byRule[${i}]!;`,
           '      try {',
@@ -50,7 +53,7 @@ export function passesFile(): string {
       if (calls.length === 0) return;
       hooks.push(
         `  // ${name}`,
-        `  hooks[${slot}] = (node, depth) => {`,
+        `  hooks[${slot}] = (node, depth${calls.some((c) => c.includes('notes &')) ? ', notes' : ''}) => {`,
         '    const run = plan.active!;',
         '    run.depth = depth;',
         ...calls,

@@ -504,6 +504,7 @@ function oldReports(check: (ctx: Ctx) => void, kind: DocumentKind, link: unknown
     link: location,
     targetVersion: '26.1',
     now: NOW,
+    isPast: (millis) => millis <= NOW.getTime(),
     isFile: true,
     options: {},
     report: (r) => out.push(r),

@@ -274,6 +274,7 @@ function reports(
     link: location,
     targetVersion: settings.targetVersion,
     now: new Date('2026-06-01T00:00:00Z'),
+    isPast: (millis) => millis <= Date.parse('2026-06-01T00:00:00Z'),
     isFile: true,
     options: settings.options ?? {},
     report: (r) => out.push(r),

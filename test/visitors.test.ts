@@ -18,6 +18,9 @@ import type { Rule } from '../src/rule-api/types';
 import { own, setPlainReads } from '../src/util/pointer';
 import { plainCopy } from '../src/util/plain-copy';
 import { typicalRequest } from '../scripts/bench-inputs';
+import { chooser } from './support/fuzz';
+import { mutant, places } from './support/mutants';
+import * as enums from '../src/model/enums';
 
 const settingsFor = (kind: DocumentKind, rulesSet: RunSettings['rules'] = {}): RunSettings => ({
   kind,
@@ -46,9 +49,18 @@ describe('visitors', () => {
       for (const name of Object.keys(rule.visit!)) expect(acceptors.HOOK_NAMES).toContain(name);
   });
 
-  it("report the same findings in the acceptor's pass as in the walker's, on every rule example", () => {
+  it("report the same findings in the acceptor's pass as in the walker's, on every rule example and 3,000 mutants", () => {
+    // The acceptor's pass skips visitors whose notes it did not take (onlyWhen); a walker runs them all.
     let fused = 0;
-    for (const [kind, doc] of examples) {
+    const keys = [
+      ...new Set(examples.flatMap(([, d]) => places({ d }).map(([, k]) => k)).filter((k) => typeof k === 'string')),
+    ] as string[];
+    const pick = chooser(20261127);
+    const mutants = Array.from({ length: 3000 }, (_, i) => {
+      const [kind, doc] = examples[i % examples.length]!;
+      return [kind, mutant(doc, keys, pick)] as [DocumentKind, unknown];
+    });
+    for (const [kind, doc] of [...examples, ...mutants]) {
       const settings = settingsFor(kind);
       const run = startRules(doc, settings);
       const verdict = acceptors[kind](doc, run.hooks);
@@ -60,6 +72,80 @@ describe('visitors', () => {
       expect(sorted(run.finish(doc, true)), JSON.stringify(doc).slice(0, 300)).toEqual(sorted(runRules(doc, settings)));
     }
     expect(fused).toBeGreaterThan(examples.length / 2);
+  });
+
+  it("report the same in the acceptor's pass as in the walker's with any enum's value, a duration or nothing in any string field", () => {
+    // Every string field of the typical request and of an invalid example per visiting rule, set to
+    // each enum value of the model (aliases included), short and long durations, or removed.
+    const values = [
+      ...Object.values(enums).flatMap((e) => ((e as { enum?: unknown[] }).enum ?? []) as string[]),
+      ...['0s', '-1s', '0.5s', '1s', '30s', '', 'x_UNSPECIFIED', undefined],
+    ];
+    const docs = [JSON.parse(typicalRequest()) as unknown];
+    let compared = 0;
+    for (const doc of docs) {
+      for (const [parent, key] of places({ doc })) {
+        if (typeof (parent as Record<string | number, unknown>)[key] !== 'string') continue;
+        const obj = parent as Record<string | number, unknown>;
+        const was = obj[key];
+        for (const value of values) {
+          if (value === undefined) delete obj[key];
+          else obj[key] = value;
+          const settings = settingsFor('CreateShadowLinkRequest');
+          const run = startRules(doc, settings);
+          const verdict = acceptors.CreateShadowLinkRequest(doc, run.hooks);
+          const fused = sorted(run.finish(doc, verdict !== 2));
+          expect(fused, `${String(key)}: ${String(value)}`).toEqual(sorted(runRules(doc, settings)));
+          compared++;
+        }
+        obj[key] = was;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('skip the visitors of a rule whose notes the pass did not take, and call them once it did', () => {
+    const gated = rules.filter((r) => r.onlyWhen !== undefined);
+    expect(gated.map((r) => r.id).sort()).toEqual(['duration', 'enum-alias', 'unspecified-enum']);
+    const calls = new Map<string, number>();
+    const originals = gated.map((rule) => [rule, { ...rule.visit }] as const);
+    for (const rule of gated)
+      for (const [name, visit] of Object.entries(rule.visit!))
+        (rule.visit as Record<string, unknown>)[name] = (...args: unknown[]) => {
+          calls.set(rule.id, (calls.get(rule.id) ?? 0) + 1);
+          return (visit as (...a: unknown[]) => unknown)(...args);
+        };
+    try {
+      const count = (doc: unknown) => {
+        calls.clear();
+        lint('CreateShadowLinkRequest', doc);
+        return Object.fromEntries([...calls].sort());
+      };
+      type Filter = Record<string, string>;
+      const typical = JSON.parse(typicalRequest()) as {
+        shadowLink: {
+          configurations: {
+            topicMetadataSyncOptions: { autoCreateShadowTopicFilters: Filter[] };
+            securitySyncOptions: { interval: string };
+          };
+        };
+      };
+      expect(count(typical)).toEqual({});
+      const filters = typical.shadowLink.configurations.topicMetadataSyncOptions.autoCreateShadowTopicFilters;
+      filters[0]!.patternType = 'PATTERN_TYPE_UNSPECIFIED';
+      expect(Object.keys(count(typical))).toEqual(['unspecified-enum']);
+      filters[0]!.patternType = 'PATTERN_TYPE_PREFIXED';
+      expect(Object.keys(count(typical))).toEqual(['enum-alias']);
+      delete filters[0]!.patternType;
+      expect(Object.keys(count(typical))).toEqual(['unspecified-enum']);
+      filters[0]!.patternType = 'PATTERN_TYPE_PREFIX';
+      typical.shadowLink.configurations.securitySyncOptions.interval = '0.5s';
+      expect(count(typical)).toEqual({ duration: 1 });
+      const found = lint('CreateShadowLinkRequest', typical).diagnostics.map((d) => d.code);
+      expect(found).toContain('duration');
+    } finally {
+      for (const [rule, visit] of originals) Object.assign(rule.visit!, visit);
+    }
   });
 
   it('report the same through the generated pass (src/passes) as through hooks composed at run time', () => {

@@ -43,6 +43,7 @@ function ruleProblem(rule: unknown): string | undefined {
   }
   if (typeof rule['check'] !== 'function') return 'must have a check(context) function';
   if (rule['visit'] !== undefined) return 'has visit, which only built-in rules use (write a check(context) function)';
+  if (rule['onlyWhen'] !== undefined) return 'has onlyWhen, which only built-in rules use';
   if (rule['structuralMessages'] !== undefined) return 'has structuralMessages, which only built-in rules use';
   if (rule['unknownKey'] !== undefined) return 'has unknownKey, which only built-in rules use';
   if (rule['findingsOnKey'] !== undefined && typeof rule['findingsOnKey'] !== 'boolean')

@@ -8,6 +8,7 @@ import type { RuleSettings } from './settings';
 import type { Hooks } from '../generated/acceptors.js';
 import { reportProblem } from './custom';
 import { toDiagnostic } from './findings';
+import { LintClock } from './clock';
 import {
   anyRuleSet,
   describeError,
@@ -36,7 +37,8 @@ import type { TargetVersion } from '../facts/target-version';
 export interface RunSettings {
   kind: DocumentKind;
   targetVersion: TargetVersion;
-  now: Date;
+  /** The time rules judge against; undefined: the clock's, read when a rule first asks. */
+  now: Date | undefined;
   isFile: boolean;
   /** Per-rule setting: a severity, `off`, or a severity with options. */
   rules: Readonly<RuleSettings>;
@@ -112,12 +114,16 @@ function contextFor(
   options: Readonly<Record<string, unknown>>,
   report: (r: RuleReport) => void,
 ): { -readonly [K in keyof RuleContext]: RuleContext[K] } {
+  const clock = new LintClock(settings.now);
   return {
     kind: settings.kind,
     doc,
     link,
     targetVersion: settings.targetVersion,
-    now: settings.now,
+    get now() {
+      return clock.now;
+    },
+    isPast: (millis) => clock.isPast(millis),
     isFile: settings.isFile,
     options,
     report,

@@ -18,6 +18,7 @@ import {
   type VisitContext,
 } from '../rule-api/types';
 import { toDiagnostic } from './findings';
+import { LintClock } from './clock';
 import { locateLink } from './link';
 import { allRules } from './registry';
 import { PASSES } from '../passes/index';
@@ -41,7 +42,8 @@ export interface VisitPlan {
 export interface VisitInput {
   readonly kind: DocumentKind;
   readonly targetVersion: TargetVersion;
-  readonly now: Date;
+  /** The time to judge against; undefined: the clock's, read when a rule first asks. */
+  readonly now: Date | undefined;
   readonly isFile: boolean;
 }
 
@@ -53,7 +55,7 @@ export class VisitRun implements PassRun {
   doc: unknown = undefined;
   kind: DocumentKind;
   targetVersion: TargetVersion = DEFAULT_TARGET_VERSION;
-  now: Date = new Date(0);
+  private readonly clock = new LintClock(undefined);
   isFile = false;
   options: Readonly<Record<string, unknown>> = {};
   /** The rule visiting now (its number in the plan), and the depth of its object. */
@@ -86,7 +88,7 @@ export class VisitRun implements PassRun {
     this.doc = doc;
     this.kind = input.kind;
     this.targetVersion = input.targetVersion;
-    this.now = input.now;
+    this.clock.reset(input.now);
     this.isFile = input.isFile;
     this.byRule = byRule;
     this.off = off;
@@ -99,6 +101,12 @@ export class VisitRun implements PassRun {
     }
     if (this.failures.length !== 0) this.failures.length = 0;
     return this;
+  }
+  get now(): Date {
+    return this.clock.now;
+  }
+  isPast(millis: number): boolean {
+    return this.clock.isPast(millis);
   }
   /** The shadow link of the document, located on first use (few visitors ask). */
   get link(): LinkLocation | undefined {

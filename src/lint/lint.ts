@@ -120,7 +120,7 @@ export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys:
     return {
       kind,
       targetVersion: DEFAULT_TARGET_VERSION,
-      now: new Date(),
+      now: undefined,
       isFile: false,
       rules: NO_RULES,
       maxFindings: DEFAULT_MAX_FINDINGS,
@@ -135,9 +135,8 @@ export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys:
   const targetVersion = checkTargetVersion(o.targetVersion, 'lint options') ?? DEFAULT_TARGET_VERSION;
   const catalog = catalogWith(o.customRules, 'lint options');
   const rules = checkRuleSettings(o.rules, 'lint options', catalog);
-  let now: Date;
-  if (o.now === undefined) now = new Date();
-  else {
+  let now: Date | undefined;
+  if (o.now !== undefined) {
     const n = typeof o.now === 'function' ? o.now() : o.now;
     if (!(n instanceof Date) || Number.isNaN(n.getTime()))
       throw new TypeError('lint options: "now" must be a valid Date or a function returning one.');

@@ -51,10 +51,10 @@ function failed(run: PassRun, rule: number, error: unknown): void {
 function pass0(plan: PassPlan): Hooks {
   const hooks: (Hook | undefined)[] = Array.from({ length: HOOK_COUNT }, () => undefined);
   // AclAccessFilter
-  hooks[0] = (node, depth) => {
+  hooks[0] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    if ((notes & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -88,10 +88,10 @@ function pass0(plan: PassPlan): Hooks {
     }
   };
   // AclResourceFilter
-  hooks[5] = (node, depth) => {
+  hooks[5] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
+    if ((notes & 2) !== 0 && (run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
       run.current = 8;
       run.options = run.byRule[8]!;
       try {
@@ -100,7 +100,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 8, error);
       }
     }
-    if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    if ((notes & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -207,10 +207,10 @@ function pass0(plan: PassPlan): Hooks {
     }
   };
   // NameFilter
-  hooks[19] = (node, depth) => {
+  hooks[19] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
+    if ((notes & 2) !== 0 && (run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
       run.current = 8;
       run.options = run.byRule[8]!;
       try {
@@ -219,7 +219,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 8, error);
       }
     }
-    if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    if ((notes & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -253,7 +253,7 @@ function pass0(plan: PassPlan): Hooks {
     }
   };
   // ScramConfiguration
-  hooks[26] = (node, depth) => {
+  hooks[26] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
     if ((run.off === undefined || !run.off[3]) && (run.dead === undefined || !run.dead[3])) {
@@ -274,7 +274,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 16, error);
       }
     }
-    if ((run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    if ((notes & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -308,7 +308,7 @@ function pass0(plan: PassPlan): Hooks {
     }
   };
   // ShadowLinkConfigurations
-  hooks[32] = (node, depth) => {
+  hooks[32] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
     if ((run.off === undefined || !run.off[2]) && (run.dead === undefined || !run.dead[2])) {
@@ -320,7 +320,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 2, error);
       }
     }
-    if ((run.off === undefined || !run.off[7]) && (run.dead === undefined || !run.dead[7])) {
+    if ((notes & 4) !== 0 && (run.off === undefined || !run.off[7]) && (run.dead === undefined || !run.dead[7])) {
       run.current = 7;
       run.options = run.byRule[7]!;
       try {

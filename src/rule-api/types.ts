@@ -2,6 +2,7 @@
 import type { Fix, RelatedLocation, Severity, Suggestion } from '../core/diagnostics';
 import type { TargetVersion } from '../facts/target-version';
 import { kindsWith, type DocumentKind, type KindTrait } from '../model/kinds';
+import type { PassNote } from '../model/pass-notes';
 import type { HookName } from '../generated/acceptors.js';
 import type { JsonObject } from '../util/pointer';
 
@@ -39,7 +40,10 @@ export interface RuleContext<M extends string = string> {
   /** The shadow link object, for the three shadow-link kinds; undefined otherwise. */
   readonly link: LinkLocation | undefined;
   readonly targetVersion: TargetVersion;
+  /** The time the lint judges against (the `now` option, or the clock's when first read). */
   readonly now: Date;
+  /** Whether an instant (milliseconds since the epoch) is at or before `now`; cheaper than reading `now` for past instants. */
+  isPast(millis: number): boolean;
   /** True when linting a file (a config that may be committed), not a value in memory. */
   readonly isFile: boolean;
   readonly options: Readonly<Record<string, unknown>>;
@@ -176,6 +180,11 @@ export interface Rule<M extends string = string> {
   check?: (ctx: RuleContext<M>) => void;
   /** Built-in rules only: checks run by model definition, in the structure check's pass (see `Visitors`). */
   visit?: Visitors<M>;
+  /**
+   * Built-in visiting rules only: the notes of the acceptor's pass (src/model/pass-notes) without
+   * which the visitors have nothing to report. In a pass that noted none of them they are not called.
+   */
+  onlyWhen?: readonly PassNote[];
   /** Documents that must pass and fail the rule: the tests and documentation page of every built-in rule. */
   examples?: { valid: RuleExample[]; invalid: InvalidRuleExample[] };
 }

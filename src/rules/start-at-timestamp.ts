@@ -45,10 +45,10 @@ export default defineRule({
         if (!parsed) return;
         millis = parsed.epochMillis;
       }
-      if (millis >= 0 && millis <= ctx.now.getTime()) return;
+      if (millis >= 0 && ctx.isPast(millis)) return;
       const pointer = `${ctx.here()}/startAtTimestamp`;
       const data = { value: JSON.stringify(value.slice(0, 60)) };
-      if (millis > ctx.now.getTime()) ctx.report({ messageId: 'future', pointer, data });
+      if (!ctx.isPast(millis)) ctx.report({ messageId: 'future', pointer, data });
       else if (millis < 0) ctx.report({ messageId: 'beforeEpoch', pointer, data });
     },
   },

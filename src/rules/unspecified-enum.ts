@@ -50,6 +50,8 @@ export default defineRule({
     explicit: '`{field}` is "{value}"; the server refuses UNSPECIFIED here. Use one of {choices}.',
     omitted: '`{field}` is missing, which means UNSPECIFIED and is refused; set it to one of {choices}.',
   },
+  // The visitors have nothing to say unless the acceptor's pass noted this (src/model/pass-notes).
+  onlyWhen: ['enum-unspecified'],
   visit: {
     // A topic or a group filter: the same definition in both lists.
     NameFilter(filter, ctx) {

@@ -2,14 +2,14 @@
  * What the secret search keeps of a string: shared by the redaction (src/secrets) and by the
  * acceptors' note of whether a value can hold a secret at all, which must never disagree.
  */
-import { isPlaceholder } from './placeholder';
+import { isPlaceholder, trimmed } from './placeholder';
 
 /** Shortest string treated as a secret worth masking: shorter ones would mask ordinary words. */
 export const MIN_SECRET = 4;
 
 /** True for a string the secret search keeps: at least MIN_SECRET characters once trimmed, and not a placeholder. */
 export function worthMasking(s: string): boolean {
-  const t = s.trim();
+  const t = trimmed(s);
   return t.length >= MIN_SECRET && !isPlaceholder(t);
 }
 

@@ -1,0 +1,25 @@
+/**
+ * What a kind's acceptor notes while it judges a value, for the visitors that can have nothing to
+ * say without one of these: a visitor whose rule declares `onlyWhen` is skipped in a pass that noted
+ * none of its notes. A note is a superset of what its visitors look for — it may be set where they
+ * then find nothing, never missing where they would report — and it is set for everything judged
+ * before the visited object, its own subtree included (hooks run after their object's subtree).
+ */
+export const PASS_NOTES = {
+  /** An enum value `*_UNSPECIFIED`, a value an enum refuses, or an object without one of its enum fields. */
+  'enum-unspecified': 1,
+  /** An enum alias the server does not know (facts/enum-spelling's ENUM_ALIASES), or a value an enum refuses (another enum's alias). */
+  'enum-alias': 2,
+  /** A duration its format accepts that starts with `-` or `0`: the only ones negative or under one second. */
+  'short-duration': 4,
+} as const;
+
+/** The name of a pass note. */
+export type PassNote = keyof typeof PASS_NOTES;
+
+/** Every note at once: what walkers hand the hooks (they note nothing, so every visitor runs). */
+export const ALL_PASS_NOTES = Object.values(PASS_NOTES).reduce((all, bit) => all | bit, 0);
+
+/** The bits of a list of notes. */
+export const passNoteBits = (notes: readonly PassNote[]): number =>
+  notes.reduce((bits, note) => bits | PASS_NOTES[note], 0);
