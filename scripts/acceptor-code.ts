@@ -15,9 +15,17 @@ import { ALL_PASS_NOTES, PASS_NOTES } from '../src/model/pass-notes';
 
 type Schema = Record<string, unknown>;
 
-/** Per format, JavaScript for the notes (src/model/pass-notes) of a string `v` the format accepts. */
-const FORMAT_NOTES: Readonly<Record<string, string>> = {
-  duration: `(v.charCodeAt(0) === 45 || v.charCodeAt(0) === 48 ? ${PASS_NOTES['short-duration']} : 0)`,
+/**
+ * Per format, the notes (src/model/pass-notes) of a string `v`: JavaScript for those of one the
+ * format accepts, and the bits of one it refuses.
+ */
+const FORMAT_NOTES: Readonly<Record<string, { accepted?: string; refused?: number }>> = {
+  duration: { accepted: `(v.charCodeAt(0) === 45 || v.charCodeAt(0) === 48 ? ${PASS_NOTES['short-duration']} : 0)` },
+  // Canonical timestamps compare as text: their date comes first, with a four-digit year.
+  timestamp: {
+    accepted: `(v >= '1970-01-02' && v < PAST_DAY ? 0 : ${PASS_NOTES['timestamp-near-now']})`,
+    refused: PASS_NOTES['timestamp-near-now'],
+  },
 };
 
 /** An enum whose omission or `*_UNSPECIFIED` value the server reads as unspecified. */
@@ -155,7 +163,7 @@ export function acceptorCode(
           branches.push(
             format === undefined
               ? `if (typeof v === 'string') { ${Array.isArray(schema.enum) ? '' : `${long} `}return 0; }`
-              : `if (typeof v === 'string') {\n    if (${formatCheck(schema.format)}(v)) ${formatAccepted(schema.format)}\n    ${long}\n    return badFormat(d, ${format});\n  }`,
+              : `if (typeof v === 'string') {\n    if (${formatCheck(schema.format)}(v)) ${formatAccepted(schema.format)}\n    ${long}${formatRefused(schema.format)}\n    return badFormat(d, ${format});\n  }`,
           );
           break;
         }
@@ -186,8 +194,19 @@ export function acceptorCode(
 
   /** What follows a string's format accepting it: its notes, if the format has any, and 0. */
   function formatAccepted(format: unknown): string {
-    const notes = typeof format === 'string' && Object.hasOwn(FORMAT_NOTES, format) ? FORMAT_NOTES[format] : undefined;
+    const notes = formatNotes(format)?.accepted;
     return notes === undefined ? 'return 0;' : `{\n      NOTES |= ${notes};\n      return 0;\n    }`;
+  }
+
+  /** What a string's format refusing it notes, if anything (a statement on its own line). */
+  function formatRefused(format: unknown): string {
+    const bits = formatNotes(format)?.refused;
+    return bits === undefined ? '' : `\n    NOTES |= ${bits};`;
+  }
+
+  /** A format's notes, if it has any. */
+  function formatNotes(format: unknown): { accepted?: string; refused?: number } | undefined {
+    return typeof format === 'string' && Object.hasOwn(FORMAT_NOTES, format) ? FORMAT_NOTES[format] : undefined;
   }
 
   /** Whether a property's schema is an enum with an UNSPECIFIED value (directly or through its definition). */
@@ -339,6 +358,8 @@ export function acceptorCode(
     'const refused = (v, d) => (unknown(v, d) ? 1 : 2);',
     '/** The notes of the judgement under way (src/model/pass-notes), handed to each hook. */',
     'let NOTES = 0;',
+    '/** Two days before this module was loaded, as a date (`YYYY-MM-DD`): timestamps dated before it are past for any lint. */',
+    'const PAST_DAY = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);',
     "/** `refused` for a value an enum refuses: noted as what the server reads as unspecified, and as possibly another enum's alias. */",
     `const enumRefused = (v, d) => {\n  NOTES |= ${PASS_NOTES['enum-unspecified'] | PASS_NOTES['enum-alias']};\n  return refused(v, d);\n};`,
     "/** Per string its format refuses, in the last judgement: its path (the pointer's tokens; right only when hooks were given) and the format. */",

@@ -37,7 +37,8 @@ export function passesFile(): string {
         if (typeof (rule.visit as Record<string, unknown>)[name] !== 'function') return;
         used.add(rule.id);
         // A rule that needs a note of the pass is called only when one was noted (src/model/pass-notes).
-        const gate = rule.onlyWhen === undefined ? '' : `(notes & ${passNoteBits(rule.onlyWhen)}) !== 0 && `;
+        const gate =
+          rule.onlyWhen === undefined ? '' : `((notes | run.forcedNotes) & ${passNoteBits(rule.onlyWhen)}) !== 0 && `;
         calls.push(
           `    if (${gate}(run.off === undefined || !run.off[${i}]) && (run.dead === undefined || !run.dead[${i}])) {`,
           `      run.current = ${i};`,
@@ -53,7 +54,7 @@ export function passesFile(): string {
       if (calls.length === 0) return;
       hooks.push(
         `  // ${name}`,
-        `  hooks[${slot}] = (node, depth${calls.some((c) => c.includes('notes &')) ? ', notes' : ''}) => {`,
+        `  hooks[${slot}] = (node, depth${calls.some((c) => c.includes('(notes | ')) ? ', notes' : ''}) => {`,
         '    const run = plan.active!;',
         '    run.depth = depth;',
         ...calls,

@@ -80,6 +80,16 @@ describe('visitors', () => {
     const values = [
       ...Object.values(enums).flatMap((e) => ((e as { enum?: unknown[] }).enum ?? []) as string[]),
       ...['0s', '-1s', '0.5s', '1s', '30s', '', 'x_UNSPECIFIED', undefined],
+      // Timestamps around both bounds of the ones the pass leaves unnoted, in every spelling.
+      ...[
+        '1969-12-31T23:59:59Z',
+        '1970-01-01T00:00:00Z',
+        '1970-01-01T23:00:00-02:00',
+        '1970-01-01T00:30:00+01:00',
+        '1970-01-02T00:00:00+23:59',
+      ],
+      ...[-3, -2, -1, 0, 1].map((days) => new Date(Date.now() + days * 86_400_000).toISOString()),
+      ...['2026-01-31t12:00:00+0100', '2099-01-01T00:00:00Z', '0001-01-01T00:00:00Z', 'infinite-future'],
     ];
     const docs = [JSON.parse(typicalRequest()) as unknown];
     let compared = 0;
@@ -91,22 +101,27 @@ describe('visitors', () => {
         for (const value of values) {
           if (value === undefined) delete obj[key];
           else obj[key] = value;
-          const settings = settingsFor('CreateShadowLinkRequest');
-          const run = startRules(doc, settings);
-          const verdict = acceptors.CreateShadowLinkRequest(doc, run.hooks);
-          const fused = sorted(run.finish(doc, verdict !== 2));
-          expect(fused, `${String(key)}: ${String(value)}`).toEqual(sorted(runRules(doc, settings)));
-          compared++;
+          // With the lint's own clock and with a given one (which may be any time).
+          for (const now of [undefined, new Date('1970-01-01T00:00:00Z'), new Date(Date.now() + 86_400_000)]) {
+            const settings = { ...settingsFor('CreateShadowLinkRequest'), now };
+            const run = startRules(doc, settings);
+            const verdict = acceptors.CreateShadowLinkRequest(doc, run.hooks);
+            const fused = sorted(run.finish(doc, verdict !== 2));
+            expect(fused, `${String(key)}: ${String(value)} at ${String(now)}`).toEqual(
+              sorted(runRules(doc, settings)),
+            );
+            compared++;
+          }
         }
         obj[key] = was;
       }
     }
-    expect(compared).toBeGreaterThan(1000);
+    expect(compared).toBeGreaterThan(3000);
   });
 
   it('skip the visitors of a rule whose notes the pass did not take, and call them once it did', () => {
     const gated = rules.filter((r) => r.onlyWhen !== undefined);
-    expect(gated.map((r) => r.id).sort()).toEqual(['duration', 'enum-alias', 'unspecified-enum']);
+    expect(gated.map((r) => r.id).sort()).toEqual(['duration', 'enum-alias', 'start-at-timestamp', 'unspecified-enum']);
     const calls = new Map<string, number>();
     const originals = gated.map((rule) => [rule, { ...rule.visit }] as const);
     for (const rule of gated)
@@ -143,6 +158,16 @@ describe('visitors', () => {
       expect(count(typical)).toEqual({ duration: 1 });
       const found = lint('CreateShadowLinkRequest', typical).diagnostics.map((d) => d.code);
       expect(found).toContain('duration');
+      typical.shadowLink.configurations.securitySyncOptions.interval = '30s';
+      expect(count(typical)).toEqual({});
+      // A timestamp near the clock, or any with a given clock, is looked at.
+      const topics = typical.shadowLink.configurations.topicMetadataSyncOptions as Record<string, unknown>;
+      topics.startAtTimestamp = new Date(Date.now() + 86_400_000).toISOString();
+      expect(count(typical)).toEqual({ 'start-at-timestamp': 1 });
+      topics.startAtTimestamp = '2026-01-01T00:00:00Z';
+      calls.clear();
+      lint('CreateShadowLinkRequest', typical, { now: new Date('2025-01-01T00:00:00Z') });
+      expect(Object.fromEntries(calls)).toEqual({ 'start-at-timestamp': 1 });
     } finally {
       for (const [rule, visit] of originals) Object.assign(rule.visit!, visit);
     }

@@ -19,6 +19,7 @@ import {
 } from '../rule-api/types';
 import { toDiagnostic } from './findings';
 import { LintClock } from './clock';
+import { NOTES_OF_A_GIVEN_NOW } from '../model/pass-notes';
 import { locateLink } from './link';
 import { allRules } from './registry';
 import { PASSES } from '../passes/index';
@@ -66,6 +67,8 @@ export class VisitRun implements PassRun {
   off: readonly boolean[] | undefined = undefined;
   /** Rules that failed in this run: their later visits are skipped. */
   dead: boolean[] | undefined = undefined;
+  /** Notes taken whatever the pass notes: those of a given `now`. */
+  forcedNotes = 0;
   /** The reports, and the number of the rule that made each. */
   readonly reports: RuleReport[] = [];
   readonly reporters: number[] = [];
@@ -89,6 +92,7 @@ export class VisitRun implements PassRun {
     this.kind = input.kind;
     this.targetVersion = input.targetVersion;
     this.clock.reset(input.now);
+    this.forcedNotes = input.now === undefined ? 0 : NOTES_OF_A_GIVEN_NOW;
     this.isFile = input.isFile;
     this.byRule = byRule;
     this.off = off;

@@ -12,7 +12,16 @@ export const PASS_NOTES = {
   'enum-alias': 2,
   /** A duration its format accepts that starts with `-` or `0`: the only ones negative or under one second. */
   'short-duration': 4,
+  /**
+   * A timestamp not plainly between the epoch and the lint's time: one its format refuses, or one
+   * dated before 1970-01-02 or after two days before the acceptors were loaded (no offset moves such
+   * a date across either bound). Set for every lint whose `now` is given: that time may be any.
+   */
+  'timestamp-near-now': 8,
 } as const;
+
+/** The notes a lint whose `now` is given takes whatever the pass notes. */
+export const NOTES_OF_A_GIVEN_NOW = PASS_NOTES['timestamp-near-now'];
 
 /** The name of a pass note. */
 export type PassNote = keyof typeof PASS_NOTES;

@@ -54,7 +54,7 @@ function pass0(plan: PassPlan): Hooks {
   hooks[0] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((notes & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    if (((notes | run.forcedNotes) & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -91,7 +91,7 @@ function pass0(plan: PassPlan): Hooks {
   hooks[5] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((notes & 2) !== 0 && (run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
+    if (((notes | run.forcedNotes) & 2) !== 0 && (run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
       run.current = 8;
       run.options = run.byRule[8]!;
       try {
@@ -100,7 +100,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 8, error);
       }
     }
-    if ((notes & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    if (((notes | run.forcedNotes) & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -210,7 +210,7 @@ function pass0(plan: PassPlan): Hooks {
   hooks[19] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((notes & 2) !== 0 && (run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
+    if (((notes | run.forcedNotes) & 2) !== 0 && (run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
       run.current = 8;
       run.options = run.byRule[8]!;
       try {
@@ -219,7 +219,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 8, error);
       }
     }
-    if ((notes & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    if (((notes | run.forcedNotes) & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -274,7 +274,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 16, error);
       }
     }
-    if ((notes & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    if (((notes | run.forcedNotes) & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -320,7 +320,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 2, error);
       }
     }
-    if ((notes & 4) !== 0 && (run.off === undefined || !run.off[7]) && (run.dead === undefined || !run.dead[7])) {
+    if (((notes | run.forcedNotes) & 4) !== 0 && (run.off === undefined || !run.off[7]) && (run.dead === undefined || !run.dead[7])) {
       run.current = 7;
       run.options = run.byRule[7]!;
       try {
@@ -400,7 +400,7 @@ function pass0(plan: PassPlan): Hooks {
     }
   };
   // TopicMetadataSyncOptions
-  hooks[47] = (node, depth) => {
+  hooks[47] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
     if ((run.off === undefined || !run.off[9]) && (run.dead === undefined || !run.dead[9])) {
@@ -448,7 +448,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 18, error);
       }
     }
-    if ((run.off === undefined || !run.off[20]) && (run.dead === undefined || !run.dead[20])) {
+    if (((notes | run.forcedNotes) & 8) !== 0 && (run.off === undefined || !run.off[20]) && (run.dead === undefined || !run.dead[20])) {
       run.current = 20;
       run.options = run.byRule[20]!;
       try {

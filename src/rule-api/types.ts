@@ -67,6 +67,8 @@ export interface PassRun extends VisitContext {
   readonly byRule: readonly Readonly<Record<string, unknown>>[];
   readonly off: readonly boolean[] | undefined;
   dead: boolean[] | undefined;
+  /** Pass notes (src/model/pass-notes) this run takes whatever the acceptor notes. */
+  readonly forcedNotes: number;
   readonly failures: (readonly [number, unknown])[];
 }
 
