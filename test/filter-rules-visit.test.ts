@@ -586,6 +586,7 @@ const filterTypes = fc.constantFrom<unknown>(
   1,
   null,
   'include',
+  {},
 );
 const patternTypes_ = fc.constantFrom<unknown>(
   'PATTERN_TYPE_LITERAL',
@@ -596,6 +597,7 @@ const patternTypes_ = fc.constantFrom<unknown>(
   2,
   null,
   NaN,
+  ['PATTERN_TYPE_LITERAL'],
 );
 
 /** A topic or group filter: well formed, or each field possibly missing or odd; sometimes not an object. */
@@ -669,7 +671,22 @@ const aclValues = {
     1,
   ),
   name: fc.constantFrom<unknown>('*', 'orders', '', 3),
-  principal: fc.constantFrom<unknown>('*', 'User:alice', 'alice', 'User:', ':x', 'User:a\nb', 'U1:x', 4),
+  principal: fc.constantFrom<unknown>(
+    '*',
+    'User:alice',
+    'alice',
+    'User:',
+    ':x',
+    'User:a\nb',
+    'U1:x',
+    4,
+    '1U:x',
+    'U\u0011:x',
+    '\u0011:x',
+    'Us_r:x',
+    'User:a\u2029',
+    'User:\r',
+  ),
   host: fc.constantFrom<unknown>('*', '10.0.0.7', '10.0.0.0/8', '10.*', 'h?', '[::1]', '', 5),
   operation: fc.constantFrom<unknown>(
     'ACL_OPERATION_ANY',

@@ -49,18 +49,21 @@ function isOneOf(operation: string, names: readonly string[]): boolean {
   return false;
 }
 
-const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-/** Characters `.` does not match in a regular expression. */
-const isLineTerminator = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
-
-/** `^[A-Za-z][A-Za-z0-9]*:.+$`, without a regular expression: this runs for every ACL filter. */
+/** `^[A-Za-z][A-Za-z0-9]*:.+$` (`.` matching no line terminator), without a regular expression: this runs for every ACL filter. */
 function isPrincipal(s: string): boolean {
-  if (s.length === 0 || !isLetter(s.charCodeAt(0))) return false;
-  let k = 1;
-  while (k < s.length && (isLetter(s.charCodeAt(k)) || isDigit(s.charCodeAt(k)))) k++;
-  if (k >= s.length - 1 || s.charCodeAt(k) !== 58) return false;
-  for (k++; k < s.length; k++) if (isLineTerminator(s.charCodeAt(k))) return false;
+  const n = s.length;
+  let k = 0;
+  for (; k < n; k++) {
+    const c = s.charCodeAt(k);
+    // Setting bit 5 folds A-Z onto a-z and maps no other character there.
+    const lower = c | 32;
+    if (!((lower >= 97 && lower <= 122) || (k > 0 && c >= 48 && c <= 57))) break;
+  }
+  if (k === 0 || k >= n - 1 || s.charCodeAt(k) !== 58) return false;
+  for (k++; k < n; k++) {
+    const c = s.charCodeAt(k);
+    if (c <= 13 ? c === 10 || c === 13 : c === 0x2028 || c === 0x2029) return false;
+  }
   return true;
 }
 
@@ -135,13 +138,13 @@ export default defineRule({
       if (access === undefined) return;
       const type = resource.resourceType;
       const operation = access.operation;
-      if (typeof type !== 'string' || typeof operation !== 'string') return;
+      // ANY (common) exists for every type: asked first, it spares the search.
+      if (typeof type !== 'string' || typeof operation !== 'string' || operation === 'ACL_OPERATION_ANY') return;
       const ops = operationsOf(type);
       if (
         ops !== undefined &&
         !isOneOf(operation, ops.names) &&
         operation.startsWith(OPERATION_PREFIX) &&
-        operation !== 'ACL_OPERATION_ANY' &&
         operation !== 'ACL_OPERATION_UNSPECIFIED'
       ) {
         ctx.report({

@@ -51,11 +51,12 @@ const keyable = (v: unknown): boolean => v === null || typeof v !== 'object';
 function starIndex(filters: readonly unknown[]): number {
   for (let i = 0; i < filters.length; i++) {
     const f = filters[i];
+    // The name first: `*` is one character, and most names differ from it by length alone.
     if (
       isObject(f) &&
+      f.name === '*' &&
       f.filterType === 'FILTER_TYPE_INCLUDE' &&
-      f.patternType === 'PATTERN_TYPE_LITERAL' &&
-      f.name === '*'
+      f.patternType === 'PATTERN_TYPE_LITERAL'
     )
       return i;
   }
@@ -113,6 +114,27 @@ function firstExclude(filters: readonly unknown[], from: number, v: JsonObject):
   return undefined;
 }
 
+/**
+ * Whether two filters of a short list have the same name (`same`): a duplicate and a contradiction
+ * both need one. Names are compared by length first (an integer each), text only when that agrees.
+ */
+function anySameName(filters: readonly unknown[]): boolean {
+  for (let i = 1; i < filters.length; i++) {
+    const v = filters[i];
+    if (!isObject(v)) continue;
+    const name = v.name;
+    const length = typeof name === 'string' ? name.length : -1;
+    for (let j = 0; j < i; j++) {
+      const g = filters[j];
+      if (!isObject(g)) continue;
+      const other = g.name;
+      if (length >= 0 && typeof other === 'string' ? other.length === length && other === name : same(other, name))
+        return true;
+    }
+  }
+  return false;
+}
+
 /** An internal topic name (`_svc…`, `__svc…`), which an INCLUDE `*` does not cover. */
 const isInternal = (name: unknown): boolean => typeof name === 'string' && isInternalTopic(name);
 
@@ -124,6 +146,17 @@ function checkList(ctx: VisitContext, filters: unknown, which: FilterList, list:
   if (!Array.isArray(filters) || filters.length === 0) return;
   const star = starIndex(filters);
   const pairwise = filters.length <= PAIRWISE_MAX;
+  if (pairwise && !anySameName(filters)) {
+    // No duplicate and no contradiction: only the INCLUDE filters a `*` covers are left to report.
+    if (star < 0) return;
+    for (let i = 0; i < filters.length; i++) {
+      const v: unknown = filters[i];
+      if (i === star || !isObject(v) || v.filterType !== 'FILTER_TYPE_INCLUDE' || !recordable(v)) continue;
+      if (!(which === 'topic' && isInternal(v.name)))
+        ctx.report({ messageId: 'coveredByStar', pointer: `${ctx.here()}/${list}/${i}`, data: { list, i, j: star } });
+    }
+    return;
+  }
   // Pairwise: where the EXCLUDE filters start (-1: none, and no INCLUDE can contradict one).
   let exclude = -1;
   // Longer lists: one pass to index the first EXCLUDE of each pattern, one to compare (linear in the length).
