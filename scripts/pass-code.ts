@@ -32,32 +32,54 @@ export function passesFile(): string {
     passOf.set(ids, pass);
     const hooks: string[] = [];
     HOOK_NAMES.forEach((name, slot) => {
-      const calls: string[] = [];
+      const fast: string[] = [];
+      const careful: string[] = [];
+      let gated = false;
       rules.forEach((rule, i) => {
         if (typeof (rule.visit as Record<string, unknown>)[name] !== 'function') return;
         used.add(rule.id);
+        const call = `${camel(rule.id)}.${name}!(node, run);`;
         // A rule that needs a note of the pass is called only when one was noted (src/model/pass-notes).
-        const gate =
-          rule.onlyWhen === undefined ? '' : `((notes | run.forcedNotes) & ${passNoteBits(rule.onlyWhen)}) !== 0 && `;
-        calls.push(
-          `    if (${gate}(run.off === undefined || !run.off[${i}]) && (run.dead === undefined || !run.dead[${i}])) {`,
+        const note =
+          rule.onlyWhen === undefined ? '' : `((notes | run.forcedNotes) & ${passNoteBits(rule.onlyWhen)}) !== 0`;
+        gated ||= note !== '';
+        const set = [`run.current = ${i};`, `run.options = run.byRule[${i}]!;`, call];
+        fast.push(
+          ...(note === ''
+            ? set.map((l) => `        ${l}`)
+            : [`        if (${note}) {`, ...set.map((l) => `          ${l}`), '        }']),
+        );
+        careful.push(
+          `    if (${note === '' ? '' : `${note} && `}from <= ${i} && (run.off === undefined || !run.off[${i}]) && (run.dead === undefined || !run.dead[${i}])) {`,
           `      run.current = ${i};`,
           `      run.options = run.byRule[${i}]!;`,
           '      try {',
-          `        ${camel(rule.id)}.${name}!(node, run);`,
+          `        ${call}`,
           '      } catch (error) {',
           `        failed(run, ${i}, error);`,
           '      }',
           '    }',
         );
       });
-      if (calls.length === 0) return;
+      if (fast.length === 0) return;
+      // With no rule set off and none failed (run.plain), the visitors run one after another in one
+      // try; the first that throws is recorded, and the rules after it go the careful way.
       hooks.push(
         `  // ${name}`,
-        `  hooks[${slot}] = (node, depth${calls.some((c) => c.includes('(notes | ')) ? ', notes' : ''}) => {`,
+        `  hooks[${slot}] = (node, depth${gated ? ', notes' : ''}) => {`,
         '    const run = plan.active!;',
         '    run.depth = depth;',
-        ...calls,
+        '    let from = 0;',
+        '    if (run.plain) {',
+        '      try {',
+        ...fast,
+        '        return;',
+        '      } catch (error) {',
+        '        failed(run, run.current, error);',
+        '        from = run.current + 1;',
+        '      }',
+        '    }',
+        ...careful,
         '  };',
       );
     });
@@ -91,6 +113,7 @@ export function passesFile(): string {
     '',
     '/** What a visitor threw: its rule is skipped for the rest of the run, and the error kept. */',
     'function failed(run: PassRun, rule: number, error: unknown): void {',
+    '  run.plain = false;',
     '  (run.dead ??= [])[rule] = true;',
     '  run.failures.push([rule, error]);',
     '}',

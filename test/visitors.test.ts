@@ -251,6 +251,54 @@ describe('visitors', () => {
     expect(visitFindings(plan, run, undefined).map((d) => d.code)).toEqual(['tls-at-most-one']);
   });
 
+  it('in the generated pass, record a visitor that throws and still run the rules after it in the same hook', () => {
+    // ClientOptions: bootstrap-servers, client-option-range, …, plain-without-tls, one after another.
+    const failing = ruleById.get('client-option-range')!;
+    const original = failing.visit!.ClientOptions!;
+    const before = ruleById.get('bootstrap-servers')!;
+    const beforeOriginal = before.visit!.ClientOptions!;
+    let beforeCalls = 0;
+    (before.visit as Record<string, unknown>).ClientOptions = (...args: Parameters<typeof beforeOriginal>) => {
+      beforeCalls++;
+      beforeOriginal(...args);
+    };
+    let calls = 0;
+    (failing.visit as Record<string, unknown>).ClientOptions = (
+      _node: unknown,
+      ctx: { report: (r: object) => void },
+    ) => {
+      calls++;
+      ctx.report({ messageId: 'negative', pointer: '/shadowLink', data: {} });
+      throw new Error('boom');
+    };
+    try {
+      const doc = {
+        shadowLink: {
+          name: 'dr-link',
+          configurations: {
+            clientOptions: {
+              bootstrapServers: ['a:1', 'a:1'],
+              authenticationConfiguration: { plainConfiguration: { username: 'u', password: '${PW}' } },
+            },
+          },
+        },
+      };
+      const found = lint('CreateShadowLinkRequest', doc).diagnostics;
+      const codes = found.map((d) => d.code).sort();
+      expect(codes).toEqual(['bootstrap-servers', 'internal-error', 'plain-without-tls']);
+      expect(found.find((d) => d.code === 'internal-error')!.message).toContain('client-option-range');
+      expect(calls).toBe(1);
+      // The rule before it in the hook ran once: not again after the failure.
+      expect(beforeCalls).toBe(1);
+      // The next lint starts clean: the rule runs (and fails) again, once.
+      lint('CreateShadowLinkRequest', doc);
+      expect(calls).toBe(2);
+    } finally {
+      (failing.visit as Record<string, unknown>).ClientOptions = original;
+      (before.visit as Record<string, unknown>).ClientOptions = beforeOriginal;
+    }
+  });
+
   it('are refused in custom rules, which write check(context)', () => {
     const custom = {
       id: '@acme/visiting',

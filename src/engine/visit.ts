@@ -69,6 +69,8 @@ export class VisitRun implements PassRun {
   dead: boolean[] | undefined = undefined;
   /** Notes taken whatever the pass notes: those of a given `now`. */
   forcedNotes = 0;
+  /** No rule set off, none failed (see PassRun). */
+  plain = true;
   /** The reports, and the number of the rule that made each. */
   readonly reports: RuleReport[] = [];
   readonly reporters: number[] = [];
@@ -97,6 +99,7 @@ export class VisitRun implements PassRun {
     this.byRule = byRule;
     this.off = off;
     this.dead = undefined;
+    this.plain = off === undefined;
     this.linkValue = null;
     // Setting an array's length is a call into the runtime: only when there is something to drop.
     if (this.reports.length !== 0) {
@@ -144,6 +147,7 @@ function composeHook(plan: VisitPlan, entries: readonly (readonly [number, Visit
         try {
           visitors[j]!(node, run);
         } catch (error) {
+          run.plain = false;
           (run.dead ??= [])[rule] = true;
           run.failures.push([rule, error]);
         }

@@ -43,6 +43,7 @@ const HOOK_COUNT = 49;
 
 /** What a visitor threw: its rule is skipped for the rest of the run, and the error kept. */
 function failed(run: PassRun, rule: number, error: unknown): void {
+  run.plain = false;
   (run.dead ??= [])[rule] = true;
   run.failures.push([rule, error]);
 }
@@ -54,7 +55,21 @@ function pass0(plan: PassPlan): Hooks {
   hooks[0] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if (((notes | run.forcedNotes) & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        if (((notes | run.forcedNotes) & 1) !== 0) {
+          run.current = 30;
+          run.options = run.byRule[30]!;
+          unspecifiedEnum.AclAccessFilter!(node, run);
+        }
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (((notes | run.forcedNotes) & 1) !== 0 && from <= 30 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -68,7 +83,22 @@ function pass0(plan: PassPlan): Hooks {
   hooks[1] = (node, depth) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[0]) && (run.dead === undefined || !run.dead[0])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 0;
+        run.options = run.byRule[0]!;
+        aclFilterComplete.AclFilter!(node, run);
+        run.current = 1;
+        run.options = run.byRule[1]!;
+        aclFilterValues.AclFilter!(node, run);
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 0 && (run.off === undefined || !run.off[0]) && (run.dead === undefined || !run.dead[0])) {
       run.current = 0;
       run.options = run.byRule[0]!;
       try {
@@ -77,7 +107,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 0, error);
       }
     }
-    if ((run.off === undefined || !run.off[1]) && (run.dead === undefined || !run.dead[1])) {
+    if (from <= 1 && (run.off === undefined || !run.off[1]) && (run.dead === undefined || !run.dead[1])) {
       run.current = 1;
       run.options = run.byRule[1]!;
       try {
@@ -91,7 +121,26 @@ function pass0(plan: PassPlan): Hooks {
   hooks[5] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if (((notes | run.forcedNotes) & 2) !== 0 && (run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        if (((notes | run.forcedNotes) & 2) !== 0) {
+          run.current = 8;
+          run.options = run.byRule[8]!;
+          enumAlias.AclResourceFilter!(node, run);
+        }
+        if (((notes | run.forcedNotes) & 1) !== 0) {
+          run.current = 30;
+          run.options = run.byRule[30]!;
+          unspecifiedEnum.AclResourceFilter!(node, run);
+        }
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (((notes | run.forcedNotes) & 2) !== 0 && from <= 8 && (run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
       run.current = 8;
       run.options = run.byRule[8]!;
       try {
@@ -100,7 +149,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 8, error);
       }
     }
-    if (((notes | run.forcedNotes) & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    if (((notes | run.forcedNotes) & 1) !== 0 && from <= 30 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -114,7 +163,19 @@ function pass0(plan: PassPlan): Hooks {
   hooks[8] = (node, depth) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[4]) && (run.dead === undefined || !run.dead[4])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 4;
+        run.options = run.byRule[4]!;
+        authExactlyOne.AuthenticationConfiguration!(node, run);
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 4 && (run.off === undefined || !run.off[4]) && (run.dead === undefined || !run.dead[4])) {
       run.current = 4;
       run.options = run.byRule[4]!;
       try {
@@ -128,7 +189,31 @@ function pass0(plan: PassPlan): Hooks {
   hooks[12] = (node, depth) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[5]) && (run.dead === undefined || !run.dead[5])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 5;
+        run.options = run.byRule[5]!;
+        bootstrapServers.ClientOptions!(node, run);
+        run.current = 6;
+        run.options = run.byRule[6]!;
+        clientOptionRange.ClientOptions!(node, run);
+        run.current = 10;
+        run.options = run.byRule[10]!;
+        fetchSizeOrder.ClientOptions!(node, run);
+        run.current = 11;
+        run.options = run.byRule[11]!;
+        fieldIgnored.ClientOptions!(node, run);
+        run.current = 17;
+        run.options = run.byRule[17]!;
+        plainWithoutTls.ClientOptions!(node, run);
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 5 && (run.off === undefined || !run.off[5]) && (run.dead === undefined || !run.dead[5])) {
       run.current = 5;
       run.options = run.byRule[5]!;
       try {
@@ -137,7 +222,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 5, error);
       }
     }
-    if ((run.off === undefined || !run.off[6]) && (run.dead === undefined || !run.dead[6])) {
+    if (from <= 6 && (run.off === undefined || !run.off[6]) && (run.dead === undefined || !run.dead[6])) {
       run.current = 6;
       run.options = run.byRule[6]!;
       try {
@@ -146,7 +231,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 6, error);
       }
     }
-    if ((run.off === undefined || !run.off[10]) && (run.dead === undefined || !run.dead[10])) {
+    if (from <= 10 && (run.off === undefined || !run.off[10]) && (run.dead === undefined || !run.dead[10])) {
       run.current = 10;
       run.options = run.byRule[10]!;
       try {
@@ -155,7 +240,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 10, error);
       }
     }
-    if ((run.off === undefined || !run.off[11]) && (run.dead === undefined || !run.dead[11])) {
+    if (from <= 11 && (run.off === undefined || !run.off[11]) && (run.dead === undefined || !run.dead[11])) {
       run.current = 11;
       run.options = run.byRule[11]!;
       try {
@@ -164,7 +249,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 11, error);
       }
     }
-    if ((run.off === undefined || !run.off[17]) && (run.dead === undefined || !run.dead[17])) {
+    if (from <= 17 && (run.off === undefined || !run.off[17]) && (run.dead === undefined || !run.dead[17])) {
       run.current = 17;
       run.options = run.byRule[17]!;
       try {
@@ -178,7 +263,25 @@ function pass0(plan: PassPlan): Hooks {
   hooks[16] = (node, depth) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[12]) && (run.dead === undefined || !run.dead[12])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 12;
+        run.options = run.byRule[12]!;
+        filterRedundant.ConsumerOffsetSyncOptions!(node, run);
+        run.current = 13;
+        run.options = run.byRule[13]!;
+        filterSelectsNothing.ConsumerOffsetSyncOptions!(node, run);
+        run.current = 14;
+        run.options = run.byRule[14]!;
+        groupFilterName.ConsumerOffsetSyncOptions!(node, run);
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 12 && (run.off === undefined || !run.off[12]) && (run.dead === undefined || !run.dead[12])) {
       run.current = 12;
       run.options = run.byRule[12]!;
       try {
@@ -187,7 +290,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 12, error);
       }
     }
-    if ((run.off === undefined || !run.off[13]) && (run.dead === undefined || !run.dead[13])) {
+    if (from <= 13 && (run.off === undefined || !run.off[13]) && (run.dead === undefined || !run.dead[13])) {
       run.current = 13;
       run.options = run.byRule[13]!;
       try {
@@ -196,7 +299,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 13, error);
       }
     }
-    if ((run.off === undefined || !run.off[14]) && (run.dead === undefined || !run.dead[14])) {
+    if (from <= 14 && (run.off === undefined || !run.off[14]) && (run.dead === undefined || !run.dead[14])) {
       run.current = 14;
       run.options = run.byRule[14]!;
       try {
@@ -210,7 +313,26 @@ function pass0(plan: PassPlan): Hooks {
   hooks[19] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if (((notes | run.forcedNotes) & 2) !== 0 && (run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        if (((notes | run.forcedNotes) & 2) !== 0) {
+          run.current = 8;
+          run.options = run.byRule[8]!;
+          enumAlias.NameFilter!(node, run);
+        }
+        if (((notes | run.forcedNotes) & 1) !== 0) {
+          run.current = 30;
+          run.options = run.byRule[30]!;
+          unspecifiedEnum.NameFilter!(node, run);
+        }
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (((notes | run.forcedNotes) & 2) !== 0 && from <= 8 && (run.off === undefined || !run.off[8]) && (run.dead === undefined || !run.dead[8])) {
       run.current = 8;
       run.options = run.byRule[8]!;
       try {
@@ -219,7 +341,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 8, error);
       }
     }
-    if (((notes | run.forcedNotes) & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    if (((notes | run.forcedNotes) & 1) !== 0 && from <= 30 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -233,7 +355,22 @@ function pass0(plan: PassPlan): Hooks {
   hooks[22] = (node, depth) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[3]) && (run.dead === undefined || !run.dead[3])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 3;
+        run.options = run.byRule[3]!;
+        authCredentials.PlainConfiguration!(node, run);
+        run.current = 16;
+        run.options = run.byRule[16]!;
+        noPlaintextSecret.PlainConfiguration!(node, run);
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 3 && (run.off === undefined || !run.off[3]) && (run.dead === undefined || !run.dead[3])) {
       run.current = 3;
       run.options = run.byRule[3]!;
       try {
@@ -242,7 +379,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 3, error);
       }
     }
-    if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
+    if (from <= 16 && (run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
       run.current = 16;
       run.options = run.byRule[16]!;
       try {
@@ -256,7 +393,27 @@ function pass0(plan: PassPlan): Hooks {
   hooks[26] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[3]) && (run.dead === undefined || !run.dead[3])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 3;
+        run.options = run.byRule[3]!;
+        authCredentials.ScramConfiguration!(node, run);
+        run.current = 16;
+        run.options = run.byRule[16]!;
+        noPlaintextSecret.ScramConfiguration!(node, run);
+        if (((notes | run.forcedNotes) & 1) !== 0) {
+          run.current = 30;
+          run.options = run.byRule[30]!;
+          unspecifiedEnum.ScramConfiguration!(node, run);
+        }
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 3 && (run.off === undefined || !run.off[3]) && (run.dead === undefined || !run.dead[3])) {
       run.current = 3;
       run.options = run.byRule[3]!;
       try {
@@ -265,7 +422,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 3, error);
       }
     }
-    if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
+    if (from <= 16 && (run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
       run.current = 16;
       run.options = run.byRule[16]!;
       try {
@@ -274,7 +431,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 16, error);
       }
     }
-    if (((notes | run.forcedNotes) & 1) !== 0 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
+    if (((notes | run.forcedNotes) & 1) !== 0 && from <= 30 && (run.off === undefined || !run.off[30]) && (run.dead === undefined || !run.dead[30])) {
       run.current = 30;
       run.options = run.byRule[30]!;
       try {
@@ -288,7 +445,22 @@ function pass0(plan: PassPlan): Hooks {
   hooks[31] = (node, depth) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[5]) && (run.dead === undefined || !run.dead[5])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 5;
+        run.options = run.byRule[5]!;
+        bootstrapServers.ShadowLink!(node, run);
+        run.current = 19;
+        run.options = run.byRule[19]!;
+        shadowLinkName.ShadowLink!(node, run);
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 5 && (run.off === undefined || !run.off[5]) && (run.dead === undefined || !run.dead[5])) {
       run.current = 5;
       run.options = run.byRule[5]!;
       try {
@@ -297,7 +469,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 5, error);
       }
     }
-    if ((run.off === undefined || !run.off[19]) && (run.dead === undefined || !run.dead[19])) {
+    if (from <= 19 && (run.off === undefined || !run.off[19]) && (run.dead === undefined || !run.dead[19])) {
       run.current = 19;
       run.options = run.byRule[19]!;
       try {
@@ -311,7 +483,24 @@ function pass0(plan: PassPlan): Hooks {
   hooks[32] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[2]) && (run.dead === undefined || !run.dead[2])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 2;
+        run.options = run.byRule[2]!;
+        allTasksPaused.ShadowLinkConfigurations!(node, run);
+        if (((notes | run.forcedNotes) & 4) !== 0) {
+          run.current = 7;
+          run.options = run.byRule[7]!;
+          duration.ShadowLinkConfigurations!(node, run);
+        }
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 2 && (run.off === undefined || !run.off[2]) && (run.dead === undefined || !run.dead[2])) {
       run.current = 2;
       run.options = run.byRule[2]!;
       try {
@@ -320,7 +509,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 2, error);
       }
     }
-    if (((notes | run.forcedNotes) & 4) !== 0 && (run.off === undefined || !run.off[7]) && (run.dead === undefined || !run.dead[7])) {
+    if (((notes | run.forcedNotes) & 4) !== 0 && from <= 7 && (run.off === undefined || !run.off[7]) && (run.dead === undefined || !run.dead[7])) {
       run.current = 7;
       run.options = run.byRule[7]!;
       try {
@@ -334,7 +523,19 @@ function pass0(plan: PassPlan): Hooks {
   hooks[42] = (node, depth) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[27]) && (run.dead === undefined || !run.dead[27])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 27;
+        run.options = run.byRule[27]!;
+        tlsKeyCertPair.TlsFileSettings!(node, run);
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 27 && (run.off === undefined || !run.off[27]) && (run.dead === undefined || !run.dead[27])) {
       run.current = 27;
       run.options = run.byRule[27]!;
       try {
@@ -348,7 +549,22 @@ function pass0(plan: PassPlan): Hooks {
   hooks[43] = (node, depth) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 16;
+        run.options = run.byRule[16]!;
+        noPlaintextSecret.TlsPemSettings!(node, run);
+        run.current = 27;
+        run.options = run.byRule[27]!;
+        tlsKeyCertPair.TlsPemSettings!(node, run);
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 16 && (run.off === undefined || !run.off[16]) && (run.dead === undefined || !run.dead[16])) {
       run.current = 16;
       run.options = run.byRule[16]!;
       try {
@@ -357,7 +573,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 16, error);
       }
     }
-    if ((run.off === undefined || !run.off[27]) && (run.dead === undefined || !run.dead[27])) {
+    if (from <= 27 && (run.off === undefined || !run.off[27]) && (run.dead === undefined || !run.dead[27])) {
       run.current = 27;
       run.options = run.byRule[27]!;
       try {
@@ -371,7 +587,25 @@ function pass0(plan: PassPlan): Hooks {
   hooks[45] = (node, depth) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[25]) && (run.dead === undefined || !run.dead[25])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 25;
+        run.options = run.byRule[25]!;
+        tlsAtMostOne.TlsSettings!(node, run);
+        run.current = 26;
+        run.options = run.byRule[26]!;
+        tlsIgnored.TlsSettings!(node, run);
+        run.current = 28;
+        run.options = run.byRule[28]!;
+        tlsPemShape.TlsSettings!(node, run);
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 25 && (run.off === undefined || !run.off[25]) && (run.dead === undefined || !run.dead[25])) {
       run.current = 25;
       run.options = run.byRule[25]!;
       try {
@@ -380,7 +614,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 25, error);
       }
     }
-    if ((run.off === undefined || !run.off[26]) && (run.dead === undefined || !run.dead[26])) {
+    if (from <= 26 && (run.off === undefined || !run.off[26]) && (run.dead === undefined || !run.dead[26])) {
       run.current = 26;
       run.options = run.byRule[26]!;
       try {
@@ -389,7 +623,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 26, error);
       }
     }
-    if ((run.off === undefined || !run.off[28]) && (run.dead === undefined || !run.dead[28])) {
+    if (from <= 28 && (run.off === undefined || !run.off[28]) && (run.dead === undefined || !run.dead[28])) {
       run.current = 28;
       run.options = run.byRule[28]!;
       try {
@@ -403,7 +637,51 @@ function pass0(plan: PassPlan): Hooks {
   hooks[47] = (node, depth, notes) => {
     const run = plan.active!;
     run.depth = depth;
-    if ((run.off === undefined || !run.off[9]) && (run.dead === undefined || !run.dead[9])) {
+    let from = 0;
+    if (run.plain) {
+      try {
+        run.current = 9;
+        run.options = run.byRule[9]!;
+        excludeDefaultEmpty.TopicMetadataSyncOptions!(node, run);
+        run.current = 12;
+        run.options = run.byRule[12]!;
+        filterRedundant.TopicMetadataSyncOptions!(node, run);
+        run.current = 13;
+        run.options = run.byRule[13]!;
+        filterSelectsNothing.TopicMetadataSyncOptions!(node, run);
+        run.current = 15;
+        run.options = run.byRule[15]!;
+        neverShadowedTopic.TopicMetadataSyncOptions!(node, run);
+        run.current = 18;
+        run.options = run.byRule[18]!;
+        reservedTopicFilter.TopicMetadataSyncOptions!(node, run);
+        if (((notes | run.forcedNotes) & 8) !== 0) {
+          run.current = 20;
+          run.options = run.byRule[20]!;
+          startAtTimestamp.TopicMetadataSyncOptions!(node, run);
+        }
+        run.current = 21;
+        run.options = run.byRule[21]!;
+        startPositionAtMostOne.TopicMetadataSyncOptions!(node, run);
+        run.current = 22;
+        run.options = run.byRule[22]!;
+        syncedPropertyForbidden.TopicMetadataSyncOptions!(node, run);
+        run.current = 23;
+        run.options = run.byRule[23]!;
+        syncedPropertyRedundant.TopicMetadataSyncOptions!(node, run);
+        run.current = 24;
+        run.options = run.byRule[24]!;
+        syncedPropertyUnknown.TopicMetadataSyncOptions!(node, run);
+        run.current = 29;
+        run.options = run.byRule[29]!;
+        topicFilterName.TopicMetadataSyncOptions!(node, run);
+        return;
+      } catch (error) {
+        failed(run, run.current, error);
+        from = run.current + 1;
+      }
+    }
+    if (from <= 9 && (run.off === undefined || !run.off[9]) && (run.dead === undefined || !run.dead[9])) {
       run.current = 9;
       run.options = run.byRule[9]!;
       try {
@@ -412,7 +690,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 9, error);
       }
     }
-    if ((run.off === undefined || !run.off[12]) && (run.dead === undefined || !run.dead[12])) {
+    if (from <= 12 && (run.off === undefined || !run.off[12]) && (run.dead === undefined || !run.dead[12])) {
       run.current = 12;
       run.options = run.byRule[12]!;
       try {
@@ -421,7 +699,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 12, error);
       }
     }
-    if ((run.off === undefined || !run.off[13]) && (run.dead === undefined || !run.dead[13])) {
+    if (from <= 13 && (run.off === undefined || !run.off[13]) && (run.dead === undefined || !run.dead[13])) {
       run.current = 13;
       run.options = run.byRule[13]!;
       try {
@@ -430,7 +708,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 13, error);
       }
     }
-    if ((run.off === undefined || !run.off[15]) && (run.dead === undefined || !run.dead[15])) {
+    if (from <= 15 && (run.off === undefined || !run.off[15]) && (run.dead === undefined || !run.dead[15])) {
       run.current = 15;
       run.options = run.byRule[15]!;
       try {
@@ -439,7 +717,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 15, error);
       }
     }
-    if ((run.off === undefined || !run.off[18]) && (run.dead === undefined || !run.dead[18])) {
+    if (from <= 18 && (run.off === undefined || !run.off[18]) && (run.dead === undefined || !run.dead[18])) {
       run.current = 18;
       run.options = run.byRule[18]!;
       try {
@@ -448,7 +726,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 18, error);
       }
     }
-    if (((notes | run.forcedNotes) & 8) !== 0 && (run.off === undefined || !run.off[20]) && (run.dead === undefined || !run.dead[20])) {
+    if (((notes | run.forcedNotes) & 8) !== 0 && from <= 20 && (run.off === undefined || !run.off[20]) && (run.dead === undefined || !run.dead[20])) {
       run.current = 20;
       run.options = run.byRule[20]!;
       try {
@@ -457,7 +735,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 20, error);
       }
     }
-    if ((run.off === undefined || !run.off[21]) && (run.dead === undefined || !run.dead[21])) {
+    if (from <= 21 && (run.off === undefined || !run.off[21]) && (run.dead === undefined || !run.dead[21])) {
       run.current = 21;
       run.options = run.byRule[21]!;
       try {
@@ -466,7 +744,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 21, error);
       }
     }
-    if ((run.off === undefined || !run.off[22]) && (run.dead === undefined || !run.dead[22])) {
+    if (from <= 22 && (run.off === undefined || !run.off[22]) && (run.dead === undefined || !run.dead[22])) {
       run.current = 22;
       run.options = run.byRule[22]!;
       try {
@@ -475,7 +753,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 22, error);
       }
     }
-    if ((run.off === undefined || !run.off[23]) && (run.dead === undefined || !run.dead[23])) {
+    if (from <= 23 && (run.off === undefined || !run.off[23]) && (run.dead === undefined || !run.dead[23])) {
       run.current = 23;
       run.options = run.byRule[23]!;
       try {
@@ -484,7 +762,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 23, error);
       }
     }
-    if ((run.off === undefined || !run.off[24]) && (run.dead === undefined || !run.dead[24])) {
+    if (from <= 24 && (run.off === undefined || !run.off[24]) && (run.dead === undefined || !run.dead[24])) {
       run.current = 24;
       run.options = run.byRule[24]!;
       try {
@@ -493,7 +771,7 @@ function pass0(plan: PassPlan): Hooks {
         failed(run, 24, error);
       }
     }
-    if ((run.off === undefined || !run.off[29]) && (run.dead === undefined || !run.dead[29])) {
+    if (from <= 29 && (run.off === undefined || !run.off[29]) && (run.dead === undefined || !run.dead[29])) {
       run.current = 29;
       run.options = run.byRule[29]!;
       try {

@@ -69,6 +69,8 @@ export interface PassRun extends VisitContext {
   dead: boolean[] | undefined;
   /** Pass notes (src/model/pass-notes) this run takes whatever the acceptor notes. */
   readonly forcedNotes: number;
+  /** True while no rule is set off and none has failed: the hooks then call the visitors in one go. */
+  plain: boolean;
   readonly failures: (readonly [number, unknown])[];
 }
 

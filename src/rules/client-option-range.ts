@@ -19,6 +19,16 @@ export default defineRule({
   },
   visit: {
     ClientOptions(client, ctx) {
+      // Options are seldom negative: one pass over the fields present tells whether any number is.
+      let negative = false;
+      for (const key in client) {
+        const value = client[key];
+        if (typeof value === 'number' && value < 0) {
+          negative = true;
+          break;
+        }
+      }
+      if (!negative) return;
       for (let i = 0; i < NUMERIC_CLIENT_OPTIONS.length; i++) {
         const field = NUMERIC_CLIENT_OPTIONS[i]!;
         // A model field name, never a document key: read directly.
