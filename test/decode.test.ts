@@ -1,7 +1,7 @@
 /** The server's JSON decoding, reproduced: the canonical document and where each part is written. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, decodeDocument } from '../src/decode/decode';
+import { canonicalize, decodeDocument, keepsFormatted } from '../src/decode/decode';
 import { exampleKind } from '../src/lint/rule-examples';
 import { rules } from '../src/rules/index';
 import { validateStructure } from '../src/validate/structural';
@@ -227,5 +227,25 @@ describe('decoding only where the structure check refused something', () => {
     expect(codes).toContain('schema/type /configurations/clientOptions/fetchMaxBytes');
     // `-0s` passes the structure check as written, alone or not: no spelling finding either way.
     expect(codes.filter((c) => c.includes('/interval'))).toEqual([]);
+  });
+});
+
+describe('keepsFormatted', () => {
+  it('says whether the decoder keeps a string under a duration or timestamp field, as decodeDocument does', () => {
+    // lint skips the decoder for a document refused only by formats when it keeps every such string.
+    const durations = ['30', '30s', '30.0s', ' 30s', '1m', '', '-0s', 'PT30S', '0.5s', '1e3s', '+5s', '30S'];
+    const timestamps = ['', '2026-01-01T00:00:00Z', '2026-1-1t00:00:00z', 'infinite-future', 'infinite-past', 'x'];
+    const cases = [
+      ...durations.map((s) => ['duration', { interval: s }, s] as const),
+      ...timestamps.map((s) => ['timestamp', { startAtTimestamp: s }, s] as const),
+    ];
+    for (const [format, options, s] of cases) {
+      const doc = { shadowLink: { name: 'x', configurations: { topicMetadataSyncOptions: options } } };
+      expect(keepsFormatted(format, s), `${format} ${JSON.stringify(s)}`).toBe(
+        decodeDocument('CreateShadowLinkRequest', doc).value === doc,
+      );
+    }
+    expect(cases.filter(([format, , s]) => !keepsFormatted(format, s)).length).toBeGreaterThan(3);
+    expect(keepsFormatted('uuid', 'not-a-uuid')).toBe(true);
   });
 });

@@ -98,6 +98,41 @@ function copyUpTo(value: Node, keys: readonly string[], n: number): Node {
   return out;
 }
 
+/**
+ * What the decoder puts in place of a string under a `duration` or `timestamp` format — the
+ * canonical spelling of what the server reads — or undefined when it keeps the string. `exact`:
+ * false for an infinite time, which has no RFC 3339 spelling (the nearest representable instant
+ * stands in for it, for the rules to judge).
+ */
+function formattedRewrite(
+  format: 'duration' | 'timestamp',
+  value: string,
+): { canonical: string; exact: boolean } | undefined {
+  if (format === 'duration') {
+    const canonical = canonicalDuration(value);
+    return canonical === undefined || canonical === value ? undefined : { canonical, exact: true };
+  }
+  const parsed = parseServerTimestamp(value);
+  if (!parsed || parsed.canonical === value) return undefined;
+  if (parsed.canonical !== undefined) return { canonical: parsed.canonical, exact: true };
+  const nearest =
+    parsed.epochMillis > 0 ? '9999-12-31T23:59:59Z' : parsed.epochMillis < 0 ? '0001-01-01T00:00:00Z' : undefined;
+  return nearest === undefined ? undefined : { canonical: nearest, exact: false };
+}
+
+/**
+ * Whether the decoder keeps a value its format refused as it is. In a document refused only by
+ * formats, such strings are all the decoder could rewrite: keys, enums, integers and nulls the
+ * structure check accepted are canonical already.
+ */
+export function keepsFormatted(format: string, value: unknown): boolean {
+  return (
+    typeof value !== 'string' ||
+    (format !== 'duration' && format !== 'timestamp') ||
+    formattedRewrite(format, value) === undefined
+  );
+}
+
 class Decoder {
   readonly diagnostics: Diagnostic[] = [];
   readonly origins = new WeakMap<object, Origin>();
@@ -139,41 +174,31 @@ class Decoder {
       );
       return n;
     }
-    if (schema.format === 'duration' && typeof value === 'string') {
-      const canonical = canonicalDuration(value);
-      if (canonical === undefined || canonical === value) return value;
-      this.diagnostics.push(
-        ruleFinding(
-          'duration',
-          value === '' ? 'empty' : 'nonCanonical',
-          at,
-          { field: fieldName(at), value: JSON.stringify(value.slice(0, 40)), canonical: JSON.stringify(canonical) },
-          { kind: 'replace-value', pointer: at, value: canonical },
-        ),
-      );
-      return canonical;
-    }
-    if (schema.format === 'timestamp' && typeof value === 'string') {
-      const parsed = parseServerTimestamp(value);
-      if (!parsed || parsed.canonical === value) return value;
-      if (value === '') {
-        this.diagnostics.push(ruleFinding('start-at-timestamp', 'empty', at, {}));
-        return parsed.canonical;
-      }
-      // Infinite times have no RFC 3339 spelling: the rules judge the nearest representable instant.
-      const canonical =
-        parsed.canonical ??
-        (parsed.epochMillis > 0 ? '9999-12-31T23:59:59Z' : parsed.epochMillis < 0 ? '0001-01-01T00:00:00Z' : undefined);
-      if (canonical === undefined) return value;
-      this.diagnostics.push(
-        ruleFinding(
-          'start-at-timestamp',
-          'nonCanonical',
-          at,
-          { value: JSON.stringify(value.slice(0, 60)), canonical: JSON.stringify(canonical) },
-          parsed.canonical ? { kind: 'replace-value', pointer: at, value: parsed.canonical } : undefined,
-        ),
-      );
+    if (typeof value === 'string' && (schema.format === 'duration' || schema.format === 'timestamp')) {
+      const rewrite = formattedRewrite(schema.format, value);
+      if (rewrite === undefined) return value;
+      const { canonical, exact } = rewrite;
+      if (schema.format === 'duration')
+        this.diagnostics.push(
+          ruleFinding(
+            'duration',
+            value === '' ? 'empty' : 'nonCanonical',
+            at,
+            { field: fieldName(at), value: JSON.stringify(value.slice(0, 40)), canonical: JSON.stringify(canonical) },
+            { kind: 'replace-value', pointer: at, value: canonical },
+          ),
+        );
+      else if (value === '') this.diagnostics.push(ruleFinding('start-at-timestamp', 'empty', at, {}));
+      else
+        this.diagnostics.push(
+          ruleFinding(
+            'start-at-timestamp',
+            'nonCanonical',
+            at,
+            { value: JSON.stringify(value.slice(0, 60)), canonical: JSON.stringify(canonical) },
+            exact ? { kind: 'replace-value', pointer: at, value: canonical } : undefined,
+          ),
+        );
       return canonical;
     }
     return value;

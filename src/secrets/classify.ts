@@ -1,5 +1,5 @@
 /** Which values are secrets, and how values are shown in messages without ever showing one. */
-import { parsePointer } from '../util/pointer';
+import { isDigits, parsePointer } from '../util/pointer';
 import { boundedMemo } from '../util/memo';
 import { isPlaceholder } from '../util/placeholder';
 import { mayHoldPrivateKey } from '../util/secret-text';
@@ -50,7 +50,7 @@ function classifyKeyName(key: string): boolean {
 /** True when the pointer addresses a credential or anything beneath one (see `isSecretKeyName`). */
 export function isSecretPointer(pointer: string): boolean {
   if (pointer === '') return false;
-  return parsePointer(pointer).some((token) => !/^\d+$/.test(token) && isSecretKeyName(token));
+  return parsePointer(pointer).some((token) => !isDigits(token) && isSecretKeyName(token));
 }
 
 /** True when a string holds a PEM private key. */

@@ -7,8 +7,11 @@ export function escapeToken(token: string | number): string {
 }
 
 /** Builds a pointer from reference tokens. */
-export const toPointer = (tokens: readonly (string | number)[]): string =>
-  tokens.length === 0 ? '' : `/${tokens.map(escapeToken).join('/')}`;
+export function toPointer(tokens: readonly (string | number)[]): string {
+  let out = '';
+  for (let i = 0; i < tokens.length; i++) out += `/${escapeToken(tokens[i]!)}`;
+  return out;
+}
 
 const NO_TOKENS: readonly string[] = Object.freeze([]);
 let lastPointer = '';
@@ -82,7 +85,8 @@ export function getAt(root: unknown, pointer: string): unknown {
   let node = root;
   for (const token of parsePointer(pointer)) {
     if (Array.isArray(node)) {
-      if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
+      // An index as a pointer writes it: digits, no leading zero.
+      if (!isDigits(token) || (token.length > 1 && token.charCodeAt(0) === 48)) return undefined;
       node = node[Number(token)];
     } else {
       node = own(node, token);
@@ -92,15 +96,28 @@ export function getAt(root: unknown, pointer: string): unknown {
   return node;
 }
 
+/** `^\d+$` by character codes: a token of digits only (an array index as written in a pointer). */
+export function isDigits(token: string): boolean {
+  if (token.length === 0) return false;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** Human name of the field a pointer addresses, for messages: `autoCreateShadowTopicFilters[0].name`. */
 export function fieldName(pointer: string): string {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) return '(document root)';
   let start = tokens.length - 1;
-  while (start > 0 && /^\d+$/.test(tokens[start]!)) start--;
+  while (start > 0 && isDigits(tokens[start]!)) start--;
   // Include the enclosing array's name for items and for fields of items.
-  if (start > 0 && /^\d+$/.test(tokens[start - 1] ?? '') && start - 2 >= 0) start -= 2;
+  if (start > 0 && isDigits(tokens[start - 1] ?? '') && start - 2 >= 0) start -= 2;
   let out = '';
-  for (const t of tokens.slice(start)) out += /^\d+$/.test(t) ? `[${t}]` : out === '' ? t : `.${t}`;
+  for (let i = start; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    out += isDigits(t) ? `[${t}]` : out === '' ? t : `.${t}`;
+  }
   return out;
 }
