@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
+import ts from 'typescript';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 const define = { __SVC_ADMIN_SPEC_VERSION__: JSON.stringify(version) };
@@ -67,6 +68,49 @@ const lazyValidators: Plugin = {
   },
 };
 
+/**
+ * In the CLI bundle, the built-in rules lose their `examples` (their tests and docs pages, a tenth
+ * of the bundle with what building them costs at start-up): no command reads them. The property is
+ * found with TypeScript's parser, in the object given to `defineRule`; a rule without one is left
+ * as it is, and a rule whose examples cannot be found that way fails the build.
+ */
+const noRuleExamples: Plugin = {
+  name: 'no-rule-examples',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]rules[\\/][^\\/]+\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('examples:')) return { contents: text, loader: 'ts' };
+      const file = ts.createSourceFile(args.path, text, ts.ScriptTarget.Latest, true);
+      let cut: [number, number] | undefined;
+      const visit = (node: ts.Node): void => {
+        if (
+          ts.isCallExpression(node) &&
+          ts.isIdentifier(node.expression) &&
+          node.expression.text === 'defineRule' &&
+          node.arguments[0] !== undefined &&
+          ts.isObjectLiteralExpression(node.arguments[0])
+        ) {
+          const literal = node.arguments[0];
+          const prop = literal.properties.find(
+            (p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === 'examples',
+          );
+          if (prop) {
+            const next = literal.properties[literal.properties.indexOf(prop) + 1];
+            // Up to the next property, or past the last one's trailing comma.
+            let end = next ? next.getFullStart() : prop.getEnd();
+            if (!next && text[end] === ',') end++;
+            cut = [prop.getFullStart(), end];
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+      if (!cut) throw new Error(`${args.path}: no examples property found in defineRule({...})`);
+      return { contents: text.slice(0, cut[0]) + text.slice(cut[1]), loader: 'ts' };
+    });
+  },
+};
+
 export default defineConfig([
   {
     // The library, its client and its Node-only helpers (`svc-admin-spec/node`): the main entry never
@@ -95,15 +139,23 @@ export default defineConfig([
   },
   {
     // The command: one CommonJS file with its dependencies bundled, for a fast cold start.
+    // No `#!` line: the launcher runs it, and reads it as it is (ASCII only, checked at build: see launch.ts).
     entry: { 'cli-main': 'src/cli/bin.ts' },
     format: ['cjs'],
     target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
+    esbuildOptions(options) {
+      options.charset = 'ascii';
+    },
+    onSuccess: async () => {
+      const bytes = readFileSync(join('dist', 'cli-main.cjs'));
+      if (bytes.some((b) => b > 0x7f))
+        throw new Error('dist/cli-main.cjs is not ASCII: the launcher reads it as Latin-1');
+    },
     noExternal: [/.*/],
     shims: true,
     minify: true,
     define,
-    esbuildPlugins: [lazyClientCommands, noRuntimePicomatch, lazyValidators],
+    esbuildPlugins: [noRuleExamples, lazyClientCommands, noRuntimePicomatch, lazyValidators],
   },
   {
     // The ajv validators, loaded by cli-main.cjs only for a document its acceptor refuses.

@@ -1,6 +1,6 @@
 /** What each build pulls in: the main entry stays free of the client's dependencies; the client bundles for browsers. */
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './cli-helpers';
@@ -47,6 +47,19 @@ describe('builds', () => {
     expect(client).toContain('ERR_STREAM_WRITE_AFTER_END');
     expect(main).not.toContain('ERR_STREAM_WRITE_AFTER_END');
     expect(main).toContain('require("./cli-client.cjs")');
+  });
+
+  it('the CLI bundle is ASCII, and carries the rules without their examples (the library keeps them)', () => {
+    const main = readFileSync(join(DIST, 'cli-main.cjs'));
+    // The launcher reads it as Latin-1: that is exact only for ASCII.
+    expect(main.findIndex((b) => b > 0x7f)).toBe(-1);
+    const text = main.toString('latin1');
+    expect(text.startsWith('#!')).toBe(false);
+    // A value that only filter-redundant's examples hold, and a message of the rule itself.
+    expect(text).not.toContain('_svc.keep');
+    expect(text).toContain('already INCLUDEs every name with');
+    const library = readdirSync(DIST).filter((f) => f.endsWith('.js') && !f.startsWith('client.browser'));
+    expect(library.some((f) => readFileSync(join(DIST, f), 'utf8').includes('_svc.keep'))).toBe(true);
   });
 
   it('the browser build bundles for browsers with no Node.js module', async () => {
