@@ -14,8 +14,15 @@ import { Script } from 'node:vm';
 
 const file = join(__dirname, 'cli-main.cjs');
 
-/** Code cache files kept on Node 20: the current one and the most recent others (other installs, Node versions). */
-const KEEP = 4;
+/** Code cache files kept on Node 20: the current one and the most recent others (other installs, Node versions, kinds of run). */
+const KEEP = 6;
+
+/**
+ * The kind of run, which names its code cache: a cache holds the code its run compiled, so a `lint`
+ * run loading a cache that `--version` made would compile most of the linter on every start.
+ */
+const OTHER_RUNS = new Set(['rules', 'apply', 'get-broker', 'lsp', 'help', '--help', '-h', '--version', 'version']);
+const runKind = OTHER_RUNS.has(process.argv[2] ?? '') ? process.argv[2]!.replace(/^-+/, '') : 'lint';
 
 // Plugins are loaded with import(), which a vm.Script cannot do on Node 20 without an experimental
 // flag: the command uses this module's import() instead (see src/config/plugins.ts).
@@ -51,7 +58,7 @@ function runWithCodeCache(): void {
   let name: string | undefined;
   try {
     const stat = statSync(file);
-    name = `cli-${process.version}-${stat.size}-${Math.floor(stat.mtimeMs)}.v8`;
+    name = `cli-${process.version}-${stat.size}-${Math.floor(stat.mtimeMs)}-${runKind}.v8`;
   } catch {
     // The bundle cannot be stat'ed: run it uncached (reading it below reports the real problem).
   }
