@@ -178,8 +178,12 @@ export function acceptorCode(
         }
         case 'array': {
           const item = schema.items === undefined ? 'anything' : fnFor(schema.items as Schema);
+          const path =
+            schema.items === undefined || !needsPath(schema.items as Schema)
+              ? ''
+              : '\n      if (h !== undefined) P[d] = i;';
           branches.push(
-            `if (Array.isArray(v)) {\n    if (d >= MAX_DEPTH) return 2;\n    let s = 0;\n    for (let i = 0; i < v.length; i++) {\n      if (h !== undefined) P[d] = i;\n      const r = ${item}(v[i], d + 1, h);\n      if (r === 2) return 2;\n      s |= r;\n    }\n    return s;\n  }`,
+            `if (Array.isArray(v)) {\n    if (d >= MAX_DEPTH) return 2;\n    let s = 0;\n    for (let i = 0; i < v.length; i++) {${path}\n      const r = ${item}(v[i], d + 1, h);\n      if (r === 2) return 2;\n      s |= r;\n    }\n    return s;\n  }`,
           );
           break;
         }
@@ -207,6 +211,20 @@ export function acceptorCode(
   /** A format's notes, if it has any. */
   function formatNotes(format: unknown): { accepted?: string; refused?: number } | undefined {
     return typeof format === 'string' && Object.hasOwn(FORMAT_NOTES, format) ? FORMAT_NOTES[format] : undefined;
+  }
+
+  /**
+   * Whether judging a value by `schema` may read the path to it: an object or array (hooks below it
+   * report there), a string with a format (a refusal records where), or anything not plainly a scalar.
+   */
+  function needsPath(sub: Schema): boolean {
+    const target =
+      typeof sub.$ref === 'string' && Object.keys(sub).every((k) => k === '$ref')
+        ? defs[sub.$ref.slice(`${defsId}#/$defs/`.length)]
+        : sub;
+    if (target === undefined || target.$ref !== undefined || target.format !== undefined) return true;
+    const types = target.type === undefined ? [] : Array.isArray(target.type) ? target.type : [target.type];
+    return types.length === 0 || types.some((t) => t === 'object' || t === 'array');
   }
 
   /** Whether a property's schema is an enum with an UNSPECIFIED value (directly or through its definition). */
@@ -254,8 +272,11 @@ export function acceptorCode(
       const mark = bit >= 0 ? `\n          seen |= ${1 << bit};` : '';
       // A field named like a credential: its value is a secret to mask wherever a message repeats it.
       const secret = isSecretKey(key) ? '\n          if (maySecret(v[k])) SECRET_KEYS = true;' : '';
+      // The path is kept only where something reads it: the hooks below an object or array, and a
+      // format's refusal (src/generated FORMAT_REFUSALS); a plain scalar's key is never read.
+      const path = needsPath(sub) ? '\n          if (h !== undefined) P[d] = k;' : '';
       cases.push(
-        `case ${JSON.stringify(key)}:${secret}\n          r = ${fnFor(sub)}(v[k], d + 1, h);${mark}\n          break;`,
+        `case ${JSON.stringify(key)}:${secret}${path}\n          r = ${fnFor(sub)}(v[k], d + 1, h);${mark}\n          break;`,
       );
     }
     for (const r of required) if (!Object.hasOwn(props, r)) throw new Error(`acceptors: required ${r} has no schema`);
@@ -284,16 +305,18 @@ export function acceptorCode(
     if (p !== Object.prototype && p !== null) return 2;
     let seen = 0;
     let s = 0;
+    // Keys counted in a local, added to K once: an increment of a module variable per key shows.
+    let n = 0;
     for (const k in v) {
       let r = 0;
-      K++;
-      if (h !== undefined) P[d] = k;
+      n++;
       switch (k) {
         ${cases.join('\n        ')}
       }
       if (r === 2) return 2;
       s |= r;
-    }${all}${call}
+    }
+    K += n;${all}${call}
     return s;
   }`;
   }

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../core/diagnostics';
 import type { DocumentKind } from '../model/kinds';
 import { locateLink } from './link';
 import { plainCopy } from '../util/plain-copy';
+import { setPlainReads } from '../util/pointer';
 import type { RuleCatalog } from './catalog';
 import type { RuleSettings } from './settings';
 import type { Hooks } from '../generated/acceptors.js';
@@ -19,17 +20,7 @@ import {
   optionsOf,
   ruleFailed,
 } from './rule-levels';
-import {
-  acquire,
-  builtinPlan,
-  planFor,
-  release,
-  visitFindings,
-  walk,
-  withPlainReads,
-  type VisitPlan,
-  type VisitRun,
-} from './visit';
+import { acquire, builtinPlan, planFor, release, visitFindings, walk, type VisitPlan, type VisitRun } from './visit';
 import { type LinkLocation, type Rule, type RuleContext, type RuleReport, type RuleSetting } from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
 
@@ -221,7 +212,13 @@ class VisitingRun implements RulesRun {
     plan.active = this.run;
   }
   judge(accept: (value: unknown, hooks?: Hooks) => number, value: unknown): number {
-    return withPlainReads(() => accept(value, this.hooks));
+    // withPlainReads written out: no closure to allocate on every lint.
+    setPlainReads(true);
+    try {
+      return accept(value, this.hooks);
+    } finally {
+      setPlainReads(false);
+    }
   }
   finish(final: unknown, passed: boolean): Diagnostic[] {
     const { plan, run } = this;
