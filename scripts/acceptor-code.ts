@@ -173,7 +173,18 @@ export function acceptorCode(
         case 'integer': {
           const min = typeof schema.minimum === 'number' ? ` && v >= ${schema.minimum}` : '';
           const max = typeof schema.maximum === 'number' ? ` && v <= ${schema.maximum}` : '';
-          branches.push(`if (typeof v === 'number') return Number.isInteger(v)${min}${max} ? 0 : refused(v, d);`);
+          // Bounds within ±(2^53 − 1) (an int32) leave nothing to note.
+          const bounded =
+            typeof schema.minimum === 'number' &&
+            typeof schema.maximum === 'number' &&
+            Number.isSafeInteger(schema.minimum) &&
+            Number.isSafeInteger(schema.maximum);
+          const accepted = bounded
+            ? '0'
+            : `(v > ${Number.MAX_SAFE_INTEGER} || v < ${Number.MIN_SAFE_INTEGER} ? unsafeInteger() : 0)`;
+          branches.push(
+            `if (typeof v === 'number') return Number.isInteger(v)${min}${max} ? ${accepted} : refused(v, d);`,
+          );
           break;
         }
         case 'array': {
@@ -199,7 +210,10 @@ export function acceptorCode(
   /** What follows a string's format accepting it: its notes, if the format has any, and 0. */
   function formatAccepted(format: unknown): string {
     const notes = formatNotes(format)?.accepted;
-    return notes === undefined ? 'return 0;' : `{\n      NOTES |= ${notes};\n      return 0;\n    }`;
+    // Notes are for hooks: a pass without them (a response's) does not compute them.
+    return notes === undefined
+      ? 'return 0;'
+      : `{\n      if (h !== undefined) NOTES |= ${notes};\n      return 0;\n    }`;
   }
 
   /** What a string's format refusing it notes, if anything (a statement on its own line). */
@@ -381,6 +395,10 @@ export function acceptorCode(
     'const refused = (v, d) => (unknown(v, d) ? 1 : 2);',
     '/** The notes of the judgement under way (src/model/pass-notes), handed to each hook. */',
     'let NOTES = 0;',
+    '/** The notes of the last judgement (meaningful after a verdict of 0 or 4, when every value was judged by its schema). */',
+    'export const notesTaken = () => NOTES;',
+    '/** An integer the schema allows that a double cannot hold exactly: noted. */',
+    `const unsafeInteger = () => {\n  NOTES |= ${PASS_NOTES['unsafe-integer']};\n  return 0;\n};`,
     '/** Two days before this module was loaded, as a date (`YYYY-MM-DD`): timestamps dated before it are past for any lint. */',
     'const PAST_DAY = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);',
     "/** `refused` for a value an enum refuses: noted as what the server reads as unspecified, and as possibly another enum's alias. */",

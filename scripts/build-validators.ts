@@ -136,6 +136,8 @@ writeFileSync(
     'export declare const keysCounted: () => number;',
     '/** False only when the value last judged can hold no secret (no credential-named or unknown field, no string long enough for a private key); meaningful after a verdict of 0 or 4. */',
     'export declare const mayHoldSecrets: () => boolean;',
+    '/** The pass notes (src/model/pass-notes) of the value last judged; meaningful after a verdict of 0 or 4. */',
+    'export declare const notesTaken: () => number;',
     '/** The keys and indexes from the root to the node being judged or walked. */',
     'export declare const PATH: (string | number)[];',
     '/** The model definitions by hook slot. */',

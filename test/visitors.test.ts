@@ -17,7 +17,7 @@ import type { Diagnostic } from '../src/core/diagnostics';
 import type { Rule } from '../src/rule-api/types';
 import { own, setPlainReads } from '../src/util/pointer';
 import { plainCopy } from '../src/util/plain-copy';
-import { typicalRequest } from '../scripts/bench-inputs';
+import { largeResponse, typicalRequest } from '../scripts/bench-inputs';
 import { chooser } from './support/fuzz';
 import { mutant, places } from './support/mutants';
 import * as enums from '../src/model/enums';
@@ -63,7 +63,8 @@ describe('visitors', () => {
     for (const [kind, doc] of [...examples, ...mutants]) {
       const settings = settingsFor(kind);
       const run = startRules(doc, settings);
-      const verdict = acceptors[kind](doc, run.hooks);
+      // Through judge: the run takes the acceptor's notes, by which it skips visitors and checks.
+      const verdict = run.judge(acceptors[kind], doc);
       if (verdict === 2) {
         run.abandon();
         continue;
@@ -105,7 +106,7 @@ describe('visitors', () => {
           for (const now of [undefined, new Date('1970-01-01T00:00:00Z'), new Date(Date.now() + 86_400_000)]) {
             const settings = { ...settingsFor('CreateShadowLinkRequest'), now };
             const run = startRules(doc, settings);
-            const verdict = acceptors.CreateShadowLinkRequest(doc, run.hooks);
+            const verdict = run.judge(acceptors.CreateShadowLinkRequest, doc);
             const fused = sorted(run.finish(doc, verdict !== 2));
             expect(fused, `${String(key)}: ${String(value)} at ${String(now)}`).toEqual(
               sorted(runRules(doc, settings)),
@@ -120,7 +121,7 @@ describe('visitors', () => {
   });
 
   it('skip the visitors of a rule whose notes the pass did not take, and call them once it did', () => {
-    const gated = rules.filter((r) => r.onlyWhen !== undefined);
+    const gated = rules.filter((r) => r.onlyWhen !== undefined && r.visit !== undefined);
     expect(gated.map((r) => r.id).sort()).toEqual(['duration', 'enum-alias', 'start-at-timestamp', 'unspecified-enum']);
     const calls = new Map<string, number>();
     const originals = gated.map((rule) => [rule, { ...rule.visit }] as const);
@@ -249,6 +250,35 @@ describe('visitors', () => {
     expect(run.dead?.[1]).toBe(true);
     expect(run.reporters).toEqual([1, 0]);
     expect(visitFindings(plan, run, undefined).map((d) => d.code)).toEqual(['tls-at-most-one']);
+  });
+
+  it('skip a check whose notes the structure check did not take, after a pass that judged all of the document', () => {
+    const rule = ruleById.get('int64-precision')!;
+    const original = rule.check!;
+    let calls = 0;
+    rule.check = (ctx) => {
+      calls++;
+      original(ctx);
+    };
+    try {
+      const doc = JSON.parse(largeResponse(3, 2)) as {
+        shadowLink: { status: { shadowTopics: { status: { partitionInformation: Record<string, unknown>[] } }[] } };
+      };
+      const partition = () => doc.shadowLink.status.shadowTopics[1]!.status.partitionInformation[0]!;
+      expect(lint('CreateShadowLinkResponse', doc).diagnostics).toEqual([]);
+      expect(calls).toBe(0);
+      // A number past 2^53 where an int64 goes: noted, so the check runs and reports it.
+      partition().highWatermark = 2 ** 60;
+      expect(lint('CreateShadowLinkResponse', doc).diagnostics.map((d) => d.code)).toEqual(['int64-precision']);
+      expect(calls).toBe(1);
+      // A document the structure check refuses somewhere: its notes are not complete, every check runs.
+      partition().highWatermark = '1';
+      (doc.shadowLink as Record<string, unknown>).unknownField = 1;
+      lint('CreateShadowLinkResponse', doc);
+      expect(calls).toBe(2);
+    } finally {
+      rule.check = original;
+    }
   });
 
   it('in the generated pass, record a visitor that throws and still run the rules after it in the same hook', () => {

@@ -6,7 +6,8 @@ import { plainCopy } from '../util/plain-copy';
 import { setPlainReads } from '../util/pointer';
 import type { RuleCatalog } from './catalog';
 import type { RuleSettings } from './settings';
-import type { Hooks } from '../generated/acceptors.js';
+import { notesTaken, type Hooks } from '../generated/acceptors.js';
+import { NOTES_OF_A_GIVEN_NOW, passNoteBits } from '../model/pass-notes';
 import { reportProblem } from './custom';
 import { toDiagnostic } from './findings';
 import { LintClock } from './clock';
@@ -184,14 +185,29 @@ export function startRules(doc: unknown, settings: RunSettings): RulesRun {
 /** A run for a kind no rule visits: the checks alone. */
 class ChecksOnly implements RulesRun {
   readonly hooks = undefined;
+  /** The notes of the judgement of `judged`, when it judged all of it by its schema. */
+  private notes: number | undefined = undefined;
+  private judged: unknown = undefined;
   judge(accept: (value: unknown) => number, value: unknown): number {
-    return accept(value);
+    const verdict = accept(value);
+    this.notes = wholeNotes(verdict, this.settings);
+    this.judged = value;
+    return verdict;
   }
   constructor(private readonly settings: RunSettings) {}
   finish(doc: unknown): Diagnostic[] {
-    return runChecks(doc, this.settings);
+    return runChecks(doc, this.settings, doc === this.judged ? this.notes : undefined);
   }
   abandon(): void {}
+}
+
+/**
+ * The pass notes a check may go by (src/model/pass-notes): after a verdict of 0 or 4 every value was
+ * judged by its schema, so the notes are complete; after any other, undefined (every check runs).
+ */
+function wholeNotes(verdict: number, settings: RunSettings): number | undefined {
+  if (verdict !== 0 && verdict !== 4) return undefined;
+  return notesTaken() | (settings.now === undefined ? 0 : NOTES_OF_A_GIVEN_NOW);
 }
 
 /** A run whose visitors go in the acceptor's pass, or in the walker's when that pass did not see it all. */
@@ -214,12 +230,17 @@ class VisitingRun implements RulesRun {
   judge(accept: (value: unknown, hooks?: Hooks) => number, value: unknown): number {
     // withPlainReads written out: no closure to allocate on every lint.
     setPlainReads(true);
+    let verdict = 2;
     try {
-      return accept(value, this.hooks);
+      verdict = accept(value, this.hooks);
     } finally {
       setPlainReads(false);
     }
+    this.notes = value === this.doc ? wholeNotes(verdict, this.settings) : undefined;
+    return verdict;
   }
+  /** The notes of the judgement of the document, when it judged all of it by its schema. */
+  private notes: number | undefined = undefined;
   finish(final: unknown, passed: boolean): Diagnostic[] {
     const { plan, run } = this;
     if (!passed || final !== this.doc) {
@@ -231,7 +252,7 @@ class VisitingRun implements RulesRun {
     const found = visitFindings(plan, run, this.levels);
     for (const [rule, error] of run.failures) found.push(ruleFailed(plan.rules[rule]!, false, describeError(error)));
     release(plan, run);
-    const checked = runChecks(final, this.settings);
+    const checked = runChecks(final, this.settings, final === this.doc ? this.notes : undefined);
     return found.length === 0 ? checked : checked.length === 0 ? found : [...found, ...checked];
   }
   abandon(): void {
@@ -245,14 +266,15 @@ export function runRules(doc: unknown, settings: RunSettings): Diagnostic[] {
 }
 
 /**
- * Runs the checks of every enabled rule that applies to the kind. A rule that throws, or a custom
+ * Runs the checks of every enabled rule that applies to the kind (`notes`: the structure check's, when
+ * complete: a check whose `onlyWhen` notes are not among them is skipped). A rule that throws, or a custom
  * rule that reports something malformed, becomes an `internal-error` finding: the lint goes on.
  *
  * The built-in rules share one context and report straight into the findings: a clean document
  * allocates nothing per rule. Custom rules get a context of their own (they may keep it), and their
  * reports are checked before any becomes a finding.
  */
-function runChecks(doc: unknown, settings: RunSettings): Diagnostic[] {
+function runChecks(doc: unknown, settings: RunSettings, notes?: number): Diagnostic[] {
   const out: Diagnostic[] = [];
   const rules = settings.catalog.forKind(settings.kind);
   if (rules.length === 0) return out;
@@ -266,6 +288,8 @@ function runChecks(doc: unknown, settings: RunSettings): Diagnostic[] {
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
     if (!rule.check) continue;
+    // A check with nothing to say unless the structure check noted something it did not note.
+    if (notes !== undefined && rule.onlyWhen !== undefined && (notes & passNoteBits(rule.onlyWhen)) === 0) continue;
     const level = anySetting ? levelOf(settings.rules, rule.id) : undefined;
     if (level === 'off') continue;
     const custom = rule.id.charCodeAt(0) === 64; // '@'

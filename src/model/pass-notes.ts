@@ -1,7 +1,8 @@
 /**
- * What a kind's acceptor notes while it judges a value, for the visitors that can have nothing to
- * say without one of these: a visitor whose rule declares `onlyWhen` is skipped in a pass that noted
- * none of its notes. A note is a superset of what its visitors look for — it may be set where they
+ * What a kind's acceptor notes while it judges a value, for the rules that can have nothing to say
+ * without one of these: the visitors of a rule that declares `onlyWhen` are skipped in a pass that
+ * noted none of its notes, and so is its check after a pass that judged the whole document by its
+ * schema (verdict 0 or 4). A note is a superset of what its visitors look for — it may be set where they
  * then find nothing, never missing where they would report — and it is set for everything judged
  * before the visited object, its own subtree included (hooks run after their object's subtree).
  */
@@ -18,6 +19,8 @@ export const PASS_NOTES = {
    * a date across either bound). Set for every lint whose `now` is given: that time may be any.
    */
   'timestamp-near-now': 8,
+  /** An integer written as a JSON number beyond ±(2^53 − 1) where the schema takes an integer. */
+  'unsafe-integer': 16,
 } as const;
 
 /** The notes a lint whose `now` is given takes whatever the pass notes. */

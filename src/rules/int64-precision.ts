@@ -53,6 +53,8 @@ export default defineRule({
     unsafe:
       '`{field}` is {value}, beyond 2^53 − 1: precision is lost in most JSON parsers. Send int64 values as decimal strings.',
   },
+  // Nothing to say unless the structure check met an integer number beyond ±(2^53 − 1) (src/model/pass-notes).
+  onlyWhen: ['unsafe-integer'],
   check(ctx) {
     const topics = shadowTopicsOf(ctx.doc);
     if (!topics) return;
