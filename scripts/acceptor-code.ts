@@ -210,7 +210,7 @@ export function acceptorCode(
   /** What follows a string's format accepting it: its notes, if the format has any, and 0. */
   function formatAccepted(format: unknown): string {
     const notes = formatNotes(format)?.accepted;
-    // Notes are for hooks: a pass without them (a response's) does not compute them.
+    // Computed only in a pass with hooks (a response's has none): NOTES_OF_HOOKED_PASSES lists them.
     return notes === undefined
       ? 'return 0;'
       : `{\n      if (h !== undefined) NOTES |= ${notes};\n      return 0;\n    }`;

@@ -7,7 +7,7 @@ import { setPlainReads } from '../util/pointer';
 import type { RuleCatalog } from './catalog';
 import type { RuleSettings } from './settings';
 import { notesTaken, type Hooks } from '../generated/acceptors.js';
-import { NOTES_OF_A_GIVEN_NOW, passNoteBits } from '../model/pass-notes';
+import { NOTES_OF_A_GIVEN_NOW, NOTES_OF_HOOKED_PASSES, passNoteBits } from '../model/pass-notes';
 import { reportProblem } from './custom';
 import { toDiagnostic } from './findings';
 import { LintClock } from './clock';
@@ -190,7 +190,9 @@ class ChecksOnly implements RulesRun {
   private judged: unknown = undefined;
   judge(accept: (value: unknown) => number, value: unknown): number {
     const verdict = accept(value);
-    this.notes = wholeNotes(verdict, this.settings);
+    // Judged without hooks: the notes only hooked passes take are assumed taken.
+    const notes = wholeNotes(verdict, this.settings);
+    this.notes = notes === undefined ? undefined : notes | NOTES_OF_HOOKED_PASSES;
     this.judged = value;
     return verdict;
   }

@@ -23,6 +23,13 @@ export const PASS_NOTES = {
   'unsafe-integer': 16,
 } as const;
 
+/**
+ * The notes an acceptor takes only in a pass with hooks (those of strings a format accepts: a look
+ * at each value, which a response's thousands of timestamps would pay for nothing): after a pass
+ * without hooks, a check takes them as taken.
+ */
+export const NOTES_OF_HOOKED_PASSES = PASS_NOTES['timestamp-near-now'] | PASS_NOTES['short-duration'];
+
 /** The notes a lint whose `now` is given takes whatever the pass notes. */
 export const NOTES_OF_A_GIVEN_NOW = PASS_NOTES['timestamp-near-now'];
 
