@@ -94,11 +94,11 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 }
 
 /**
- * Sorts and drops repeats of the same (pointer, code), keeping the most severe. Each failed rule
- * keeps its own `internal-error` (they all sit at the root; the message names the rule).
+ * Drops repeats of the same (pointer, code), keeping the most severe, in the order first met. Each
+ * failed rule keeps its own `internal-error` (they all sit at the root; the message names the rule).
  */
-export function normalizeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
-  // Nothing to merge or order in a list of one.
+export function dedupeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  // Nothing to merge in a list of one.
   if (list.length < 2) return list.slice();
   const best = new Map<string, Diagnostic>();
   for (const d of list) {
@@ -106,7 +106,12 @@ export function normalizeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] 
     const seen = best.get(key);
     if (!seen || SEVERITY_RANK[d.severity] < SEVERITY_RANK[seen.severity]) best.set(key, d);
   }
-  return [...best.values()].sort(compareDiagnostics);
+  return [...best.values()];
+}
+
+/** Drops repeats (`dedupeDiagnostics`) and sorts (`compareDiagnostics`). */
+export function normalizeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  return dedupeDiagnostics(list).sort(compareDiagnostics);
 }
 
 /**

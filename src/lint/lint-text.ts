@@ -124,8 +124,8 @@ function lintSource(
       },
     ]);
   }
-  const result = lintWithSettings(source.value, { ...settings, kind: decision.kind }, false, probe);
-  // `lint` already sorted and de-duplicated; only positions are added here.
+  // De-duplicated, not sorted: `finish` sorts once, by position.
+  const result = lintWithSettings(source.value, { ...settings, kind: decision.kind }, { probe, unsorted: true });
   const located = result.diagnostics.map((d) => {
     const range = locate(source, d.pointer, onKey(d.code, settings.catalog));
     const written = integerAsWritten(d, source, text, settings.rules);

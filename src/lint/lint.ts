@@ -1,5 +1,5 @@
 /** The library's entry points: `lint`, `validate` and `assertValid`. */
-import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../core/diagnostics';
+import { countBySeverity, dedupeDiagnostics, normalizeDiagnostics, type Diagnostic } from '../core/diagnostics';
 import { BUILTIN_CATALOG, catalogWith, withDocsUrl } from '../engine/catalog';
 import { applySettingsToStructural, startRules, unknownKeyClaimant, type RunSettings } from '../engine/run';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
@@ -194,18 +194,23 @@ function relocate(d: Diagnostic, written: (pointer: string) => string): Diagnost
   return out;
 }
 
+/** How `lintWithSettings` runs for its caller. */
+export interface LintHow {
+  /** The value must be written exactly as its type says (`validate`): other spellings are errors. */
+  canonical?: boolean;
+  /** Gets the number of keys in the value when the one pass counted them all (else -1). */
+  probe?: { keys: number } | undefined;
+  /** Leave the findings unsorted (`lintText` sorts them by position itself). */
+  unsorted?: boolean;
+}
+
 /**
- * Lints with settings already checked (shared by `lint` and `lintText`); `probe.keys` gets the
- * number of keys in the value when the one pass counted them all (else -1). A document the strict
+ * Lints with settings already checked (shared by `lint` and `lintText`). A document the strict
  * validator refuses is first decoded as the server decodes it (snake_case keys, enum numbers, …),
  * so that structure and rules judge what the server acts on; findings point where things are written.
  */
-export function lintWithSettings(
-  value: unknown,
-  settings: RunSettings,
-  canonical = false,
-  probe?: { keys: number },
-): LintResult {
+export function lintWithSettings(value: unknown, settings: RunSettings, how: LintHow = {}): LintResult {
+  const { canonical = false, probe, unsorted = false } = how;
   const stripped = withoutSchemaKey(value);
   // The happy path: one generated pass says the value is plain JSON of the kind's shape, so neither
   // the JSON-value check nor the structure check has anything to say; only the rules run. When it
@@ -273,13 +278,14 @@ export function lintWithSettings(
   if (!json.walkable || value === undefined) rules.abandon();
   return finish(diagnostics, json.walkable);
 
-  /** Redacts, sorts and links the findings to their docs (`walkable`: the value may be walked for secrets). */
+  /** Redacts, sorts (unless `unsorted`) and links the findings to their docs (`walkable`: the value may be walked for secrets). */
   function finish(found: Diagnostic[], walkable = true): LintResult {
     if (found.length === 0) return { valid: true, diagnostics: found };
     const secretsFrom = walkable && !secretless ? value : undefined;
-    const diagnostics = normalizeDiagnostics(
-      redactSecrets(found, secretsFrom, modelKeyNames(Object.values(kindSchemas))),
-    ).map((d) => withDocsUrl(d, settings.catalog));
+    const redacted = redactSecrets(found, secretsFrom, modelKeyNames(Object.values(kindSchemas)));
+    const diagnostics = (unsorted ? dedupeDiagnostics(redacted) : normalizeDiagnostics(redacted)).map((d) =>
+      withDocsUrl(d, settings.catalog),
+    );
     return { valid: !diagnostics.some((d) => d.severity === 'error'), diagnostics };
   }
 }
@@ -314,7 +320,7 @@ export function validate<K extends DocumentKind>(
 ): ValidateResult<K> {
   if (!isDocumentKind(kind)) throw new UnknownKindError(kind);
   const settings = resolveSettings(kind, options);
-  const result = lintWithSettings(value, settings, true);
+  const result = lintWithSettings(value, settings, { canonical: true });
   const diagnostics = capFindings(result.diagnostics, settings.maxFindings);
   return result.valid
     ? { valid: true, value: value as DocumentType<K>, diagnostics }
