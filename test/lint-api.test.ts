@@ -326,6 +326,20 @@ describe('$schema', () => {
 });
 
 describe('lintText ranges', () => {
+  it('are set on findings of their own: a later call changes nothing an earlier one returned', () => {
+    // lintText sets each range on the finding lint made for it (no copy): no finding is shared.
+    const text = '{"name":"a b","configurations":{"clientOptions":{"bootstrapServers":[]}},"extra":1}';
+    const first = lintText(text, { filename: 'a.json' });
+    const before = JSON.stringify(first.diagnostics);
+    const shifted = lintText(`\n\n${text}`, { filename: 'a.json' });
+    expect(first.diagnostics.length).toBeGreaterThan(1);
+    expect(JSON.stringify(first.diagnostics)).toBe(before);
+    expect(shifted.diagnostics.map((d) => d.range!.start.line)).toEqual(
+      first.diagnostics.map((d) => d.range!.start.line + 2),
+    );
+    for (const d of shifted.diagnostics) expect(first.diagnostics).not.toContain(d);
+  });
+
   it('a finding on a block scalar ends with its content, not at the start of the next line', () => {
     for (const header of ['|', '|-', '>', '>+', '|2']) {
       const text = `name: a\nconfigurations:\n  clientOptions:\n    bootstrapServers: [b:1]\n  topicMetadataSyncOptions:\n    interval: ${header}\n      PT30S\n    excludeDefault: false\n`;

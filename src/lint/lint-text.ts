@@ -126,11 +126,13 @@ function lintSource(
   }
   // De-duplicated, not sorted: `finish` sorts once, by position.
   const result = lintWithSettings(source.value, { ...settings, kind: decision.kind }, { probe, unsorted: true });
+  // The findings are this lint's own objects (made for it, held by nothing else): their ranges are
+  // set in place, not on copies — with thousands of findings, a second copy of each alive at once
+  // is what made the collector's work grow faster than their number.
   const located = result.diagnostics.map((d) => {
     const range = locate(source, d.pointer, onKey(d.code, settings.catalog));
-    const written = integerAsWritten(d, source, text, settings.rules);
-    // Object.assign, not a spread with a new key: on Node 20 that costs ~0.5 µs per object.
-    const out: Diagnostic = range ? Object.assign({}, written, { range }) : { ...written };
+    const out: Diagnostic = integerAsWritten(d, source, text, settings.rules);
+    if (range) out.range = range;
     if (d.related) {
       out.related = d.related.map((r) => {
         const rr = locate(source, r.pointer, false);
