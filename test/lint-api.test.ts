@@ -325,6 +325,18 @@ describe('$schema', () => {
   });
 });
 
+describe('findings are each call’s own', () => {
+  it('lint sets docs links on its own findings: a later call shares none and changes nothing returned before', () => {
+    const doc = { name: 'a b', configurations: { clientOptions: { bootstrapServers: [] } }, extra: 1 };
+    const first = lint('ShadowLink', doc).diagnostics;
+    const before = JSON.stringify(first);
+    expect(first.every((d) => typeof d.docsUrl === 'string')).toBe(true);
+    const second = lint('ShadowLink', doc, { rules: { 'shadow-link-name': 'warning' } }).diagnostics;
+    expect(JSON.stringify(first)).toBe(before);
+    for (const d of second) expect(first).not.toContain(d);
+  });
+});
+
 describe('lintText ranges', () => {
   it('are set on findings of their own: a later call changes nothing an earlier one returned', () => {
     // lintText sets each range on the finding lint made for it (no copy): no finding is shared.

@@ -283,8 +283,10 @@ export function lintWithSettings(value: unknown, settings: RunSettings, how: Lin
     if (found.length === 0) return { valid: true, diagnostics: found };
     const secretsFrom = walkable && !secretless ? value : undefined;
     const redacted = redactSecrets(found, secretsFrom, modelKeyNames(Object.values(kindSchemas)));
+    // Every finding here was made for this lint (the checks, the rules, the decoder, redaction):
+    // the link is set on it rather than on a copy.
     const diagnostics = (unsorted ? dedupeDiagnostics(redacted) : normalizeDiagnostics(redacted)).map((d) =>
-      withDocsUrl(d, settings.catalog),
+      withDocsUrl(d, settings.catalog, true),
     );
     return { valid: !diagnostics.some((d) => d.severity === 'error'), diagnostics };
   }
