@@ -28,6 +28,14 @@ const FORMAT_NOTES: Readonly<Record<string, { accepted?: string; refused?: numbe
   },
 };
 
+/** A schema that is only a `$ref` (to a definition): judged by that definition's function. */
+const isPureRef = (schema: Schema): schema is Schema & { $ref: string } =>
+  typeof schema.$ref === 'string' && Object.keys(schema).every((k) => k === '$ref');
+
+/** The `type` keyword as a list (none: empty). */
+const typesOf = (schema: Schema): unknown[] =>
+  schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+
 /** An enum whose omission or `*_UNSPECIFIED` value the server reads as unspecified. */
 const hasUnspecified = (values: readonly string[]): boolean => values.some((v) => v.endsWith('_UNSPECIFIED'));
 
@@ -79,8 +87,7 @@ export function acceptorCode(
    * depth of v; h: the hooks by definition slot, or undefined).
    */
   const fnFor = (schema: Schema): string => {
-    if (typeof schema.$ref === 'string' && Object.keys(schema).every((k) => k === '$ref'))
-      return refTarget(schema.$ref);
+    if (isPureRef(schema)) return refTarget(schema.$ref);
     const body = compile(schema);
     // Schemas that compile alike share one function (most strings, int32s and enums repeat).
     let name = byBody.get(body);
@@ -111,7 +118,7 @@ export function acceptorCode(
       const target = refTarget(schema.$ref);
       body.push(`const r = ${target}(v, d, h);`, 'if (r !== 0) return r;');
     }
-    const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+    const types = typesOf(schema);
     for (const t of types)
       if (!['object', 'array', 'string', 'integer', 'boolean'].includes(t as string))
         throw new Error(`acceptors: unsupported type ${String(t)}`);
@@ -227,26 +234,24 @@ export function acceptorCode(
     return typeof format === 'string' && Object.hasOwn(FORMAT_NOTES, format) ? FORMAT_NOTES[format] : undefined;
   }
 
+  /** The schema a property is judged by: the definition a pure `$ref` names (undefined if none), or itself. */
+  const definitionOf = (sub: Schema): Schema | undefined =>
+    isPureRef(sub) ? defs[sub.$ref.slice(`${defsId}#/$defs/`.length)] : sub;
+
   /**
    * Whether judging a value by `schema` may read the path to it: an object or array (hooks below it
    * report there), a string with a format (a refusal records where), or anything not plainly a scalar.
    */
   function needsPath(sub: Schema): boolean {
-    const target =
-      typeof sub.$ref === 'string' && Object.keys(sub).every((k) => k === '$ref')
-        ? defs[sub.$ref.slice(`${defsId}#/$defs/`.length)]
-        : sub;
+    const target = definitionOf(sub);
     if (target === undefined || target.$ref !== undefined || target.format !== undefined) return true;
-    const types = target.type === undefined ? [] : Array.isArray(target.type) ? target.type : [target.type];
+    const types = typesOf(target);
     return types.length === 0 || types.some((t) => t === 'object' || t === 'array');
   }
 
   /** Whether a property's schema is an enum with an UNSPECIFIED value (directly or through its definition). */
   function isUnspecifiable(sub: Schema): boolean {
-    const target =
-      typeof sub.$ref === 'string' && Object.keys(sub).every((k) => k === '$ref')
-        ? defs[sub.$ref.slice(`${defsId}#/$defs/`.length)]
-        : sub;
+    const target = definitionOf(sub);
     return target !== undefined && Array.isArray(target.enum) && hasUnspecified(target.enum as string[]);
   }
 
@@ -450,8 +455,7 @@ function walkerCode(
 
   /** The walker of a schema; 'skip' when nothing below it has a hook. */
   function walkerFor(schema: Schema): string {
-    if (typeof schema.$ref === 'string' && Object.keys(schema).every((k) => k === '$ref'))
-      return named(defOf(schema.$ref));
+    if (isPureRef(schema)) return named(defOf(schema.$ref));
     const body = walk(schema, -1);
     if (body === undefined) return 'skip';
     let name = byBody.get(body);
@@ -479,7 +483,7 @@ function walkerCode(
   function walk(schema: Schema, hook: number): string | undefined {
     const parts: string[] = [];
     if (typeof schema.$ref === 'string') parts.push(`${named(defOf(schema.$ref))}(v, d, h);`);
-    const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+    const types = typesOf(schema);
     if (types.includes('array') && schema.items !== undefined) {
       const item = walkerFor(schema.items as Schema);
       if (item !== 'skip')

@@ -10,6 +10,7 @@ import { DEFAULT_FORMAT, FORMAT_NAMES, type FormatName } from '../format/index';
 import { APPLY_FLAGS, GET_BROKER_FLAGS, type FlagSpec } from './client-flags';
 import { planOutputs, type ReportOutput } from './outputs';
 import { UsageError } from './usage-error';
+import { COMMANDS, COMMAND_LIKE } from './commands';
 
 export { UsageError };
 
@@ -140,10 +141,6 @@ Options:
   --stdio                     Speak LSP over standard input and output (required)
   --clientProcessId <pid>     Exit when that process ends (editors pass it)
   -h, --help                  Show this help`;
-
-/** The commands, for "did you mean" (with the flags people write as commands). */
-const COMMANDS = ['lint', 'rules', 'apply', 'get-broker', 'lsp'];
-const COMMAND_LIKE = [...COMMANDS, 'help', '--help', '--version', '--print-config'];
 
 /** The usage error for a first argument that is neither a command nor an existing file: did you mean a command? */
 export function unknownCommandMessage(word: string): string {

@@ -6,11 +6,12 @@
  * version of the command, and all but the newest few are deleted when a new one is written.
  * SVC_ADMIN_SPEC_NO_CACHE=1 turns caching off.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { COMMAND_LIKE } from './commands';
 
 const file = join(__dirname, 'cli-main.cjs');
 
@@ -21,8 +22,8 @@ const KEEP = 6;
  * The kind of run, which names its code cache: a cache holds the code its run compiled, so a `lint`
  * run loading a cache that `--version` made would compile most of the linter on every start.
  */
-const OTHER_RUNS = new Set(['rules', 'apply', 'get-broker', 'lsp', 'help', '--help', '-h', '--version', 'version']);
-const runKind = OTHER_RUNS.has(process.argv[2] ?? '') ? process.argv[2]!.replace(/^-+/, '') : 'lint';
+const first = process.argv[2] ?? '';
+const runKind = first !== 'lint' && COMMAND_LIKE.includes(first) ? first.replace(/^-+/, '') : 'lint';
 
 // Plugins are loaded with import(), which a vm.Script cannot do on Node 20 without an experimental
 // flag: the command uses this module's import() instead (see src/config/plugins.ts).
@@ -84,12 +85,20 @@ function runWithCodeCache(): void {
   );
   if (cache && name && (!cachedData || script.cachedDataRejected)) {
     process.once('beforeExit', () => {
+      // Written aside and renamed: another run starting now reads a whole cache or none.
+      const partial = `${cache}.${process.pid}.part`;
       try {
         mkdirSync(cacheDir, { recursive: true });
-        writeFileSync(cache, script.createCachedData());
+        writeFileSync(partial, script.createCachedData());
+        renameSync(partial, cache);
         prune(name);
       } catch {
-        // A read-only home or full disk only costs speed.
+        // A read-only home or full disk only costs speed; a part written is not left behind.
+        try {
+          unlinkSync(partial);
+        } catch {
+          // Nothing was written.
+        }
       }
     });
   }

@@ -7,7 +7,7 @@ import { setPlainReads } from '../util/pointer';
 import type { RuleCatalog } from './catalog';
 import type { RuleSettings } from './settings';
 import { notesTaken, type Hooks } from '../generated/acceptors.js';
-import { NOTES_OF_A_GIVEN_NOW, NOTES_OF_HOOKED_PASSES, passNoteBits } from '../model/pass-notes';
+import { notesForcedBy, NOTES_OF_HOOKED_PASSES, passNoteBits } from '../model/pass-notes';
 import { reportProblem } from './custom';
 import { toDiagnostic } from './findings';
 import { LintClock } from './clock';
@@ -209,7 +209,7 @@ class ChecksOnly implements RulesRun {
  */
 function wholeNotes(verdict: number, settings: RunSettings): number | undefined {
   if (verdict !== 0 && verdict !== 4) return undefined;
-  return notesTaken() | (settings.now === undefined ? 0 : NOTES_OF_A_GIVEN_NOW);
+  return notesTaken() | notesForcedBy(settings.now);
 }
 
 /** A run whose visitors go in the acceptor's pass, or in the walker's when that pass did not see it all. */

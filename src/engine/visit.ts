@@ -19,7 +19,7 @@ import {
 } from '../rule-api/types';
 import { toDiagnostic } from './findings';
 import { LintClock } from './clock';
-import { NOTES_OF_A_GIVEN_NOW } from '../model/pass-notes';
+import { notesForcedBy } from '../model/pass-notes';
 import { locateLink } from './link';
 import { allRules } from './registry';
 import { PASSES } from '../passes/index';
@@ -94,7 +94,7 @@ export class VisitRun implements PassRun {
     this.kind = input.kind;
     this.targetVersion = input.targetVersion;
     this.clock.reset(input.now);
-    this.forcedNotes = input.now === undefined ? 0 : NOTES_OF_A_GIVEN_NOW;
+    this.forcedNotes = notesForcedBy(input.now);
     this.isFile = input.isFile;
     this.byRule = byRule;
     this.off = off;

@@ -7,7 +7,7 @@ import { type Rule } from '../rule-api/types';
 import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind, type DocumentType } from '../model/kinds';
 import { redactSecrets } from '../secrets/redact';
-import { isObject, own } from '../util/pointer';
+import { getAtPath, isObject } from '../util/pointer';
 import { decodeDocument, keepsFormatted } from '../decode/decode';
 import { checkJsonValue, type JsonCheck } from '../validate/json-value';
 import { modelKeyNames } from '../validate/schema-walk';
@@ -150,16 +150,6 @@ export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys:
   return { kind, targetVersion, now, isFile: o.isFile ?? false, rules, maxFindings: max, catalog };
 }
 
-/** The value at a path of keys and indexes (own properties only), or undefined. */
-function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
-  let node = root;
-  for (let i = 0; i < path.length && node !== undefined; i++) {
-    const token = path[i]!;
-    node = Array.isArray(node) ? (typeof token === 'number' ? node[token] : undefined) : own(node, String(token));
-  }
-  return node;
-}
-
 /** True for an object whose prototype is Object.prototype or null (what JSON.parse makes). */
 function isPlainObject(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -245,7 +235,7 @@ export function lintWithSettings(value: unknown, settings: RunSettings, how: Lin
     let written: ((pointer: string) => string) | undefined;
     // Refused by formats alone, the document changes under the decoder only where it rewrites such a string.
     const decodes =
-      !onlyFormats || FORMAT_REFUSALS.some(([path, format]) => !keepsFormatted(format, valueAt(doc, path)));
+      !onlyFormats || FORMAT_REFUSALS.some(([path, format]) => !keepsFormatted(format, getAtPath(doc, path)));
     if (structural.length > 0 && decodes) {
       // Only where the structure check refused something: every spelling the decoder rewrites is refused there.
       const decoded = decodeDocument(

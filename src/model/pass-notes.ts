@@ -30,8 +30,9 @@ export const PASS_NOTES = {
  */
 export const NOTES_OF_HOOKED_PASSES = PASS_NOTES['timestamp-near-now'] | PASS_NOTES['short-duration'];
 
-/** The notes a lint whose `now` is given takes whatever the pass notes. */
-export const NOTES_OF_A_GIVEN_NOW = PASS_NOTES['timestamp-near-now'];
+/** The notes a lint takes whatever the pass notes: with a given `now`, those judged against the time. */
+export const notesForcedBy = (now: Date | undefined): number =>
+  now === undefined ? 0 : PASS_NOTES['timestamp-near-now'];
 
 /** The name of a pass note. */
 export type PassNote = keyof typeof PASS_NOTES;

@@ -82,14 +82,24 @@ export function setPlainReads(on: boolean): void {
 
 /** The value at a pointer, or undefined when any step is missing. */
 export function getAt(root: unknown, pointer: string): unknown {
+  return getAtPath(root, parsePointer(pointer));
+}
+
+/**
+ * The value at a path of tokens (a parsed pointer, or keys and indexes as a walk keeps them), or
+ * undefined when any step is missing; own properties only.
+ */
+export function getAtPath(root: unknown, path: readonly (string | number)[]): unknown {
   let node = root;
-  for (const token of parsePointer(pointer)) {
+  for (let i = 0; i < path.length; i++) {
+    const token = path[i]!;
     if (Array.isArray(node)) {
+      if (typeof token === 'number') node = node[token];
       // An index as a pointer writes it: digits, no leading zero.
-      if (!isDigits(token) || (token.length > 1 && token.charCodeAt(0) === 48)) return undefined;
-      node = node[Number(token)];
+      else if (!isDigits(token) || (token.length > 1 && token.charCodeAt(0) === 48)) return undefined;
+      else node = node[Number(token)];
     } else {
-      node = own(node, token);
+      node = own(node, String(token));
     }
     if (node === undefined) return undefined;
   }
