@@ -12,6 +12,7 @@
  */
 
 import { ALL_PASS_NOTES, PASS_NOTES } from '../src/model/pass-notes';
+import { protoName } from '../src/decode/decode';
 
 type Schema = Record<string, unknown>;
 
@@ -301,11 +302,21 @@ export function acceptorCode(
     for (const r of required) if (!Object.hasOwn(props, r)) throw new Error(`acceptors: required ${r} has no schema`);
     // An own `__proto__` key (JSON.parse makes one) is left to the full checks.
     cases.push(`case '__proto__': return 2;`);
-    cases.push(
-      extra === false
-        ? 'default:\n          UNKNOWN_KEY = true;\n          r = unknown(v[k], d + 1) ? 1 : 2;'
-        : 'default:\n          UNKNOWN_KEY = true;\n          r = unknown(v[k], d + 1) ? 0 : 2;',
-    );
+    if (extra === false) {
+      // A field's protobuf name (`bootstrap_servers`) is refused here but renamed by the decoder:
+      // that refusal is left to the full checks. Any other key the schema does not name is recorded
+      // (UNKNOWN_KEYS) with the path of its object, kept once per object in the local `u`.
+      const aliases = Object.keys(props)
+        .map(protoName)
+        .filter((proto) => !Object.hasOwn(props, proto));
+      if (aliases.length > 0)
+        cases.push(
+          `${aliases.map((a) => `case ${JSON.stringify(a)}:`).join(' ')}\n          UNKNOWN_KEY = true;\n          r = unknown(v[k], d + 1) ? 1 : 2;\n          break;`,
+        );
+      cases.push(
+        'default:\n          UNKNOWN_KEY = true;\n          if (!unknown(v[k], d + 1)) return 2;\n          (u ??= unknownAt(d)).push(k);\n          r = 8;',
+      );
+    } else cases.push('default:\n          UNKNOWN_KEY = true;\n          r = unknown(v[k], d + 1) ? 0 : 2;');
     const requiredBits = (2 ** required.length - 1) >>> 0;
     const enumBits = ((2 ** (required.length + enumFields.length) - 1) >>> 0) - requiredBits;
     const all =
@@ -323,7 +334,7 @@ export function acceptorCode(
     const p = Object.getPrototypeOf(v);
     if (p !== Object.prototype && p !== null) return 2;
     let seen = 0;
-    let s = 0;
+    let s = 0;${extra === false ? '\n    let u;' : ''}
     // Keys counted in a local, added to K once: an increment of a module variable per key shows.
     let n = 0;
     for (const k in v) {
@@ -354,7 +365,7 @@ export function acceptorCode(
     const def = sameDef(schema);
     const fn = def === undefined ? fnFor(schema) : refTarget(`${defsId}#/$defs/${def}`);
     exported.push(
-      `/** The verdict on a ${kind} (0 allowed, 2 not plain JSON, else refusal bits: see the top of this file); each object at a definition's place goes to its hook in \`h\`. */\nexport const ${kind} = (v, h) => {\n  if (FORMAT_REFUSALS.length !== 0) FORMAT_REFUSALS.length = 0;\n  K = 0;\n  UNCOUNTED = false;\n  SECRET_KEYS = false;\n  LONG = false;\n  UNKNOWN_KEY = false;\n  NOTES = 0;\n  return ${fn}(v, 0, h);\n};`,
+      `/** The verdict on a ${kind} (0 allowed, 2 not plain JSON, else refusal bits: see the top of this file); each object at a definition's place goes to its hook in \`h\`. */\nexport const ${kind} = (v, h) => {\n  if (FORMAT_REFUSALS.length !== 0) FORMAT_REFUSALS.length = 0;\n  if (UNKNOWN_KEYS.length !== 0) UNKNOWN_KEYS.length = 0;\n  K = 0;\n  UNCOUNTED = false;\n  SECRET_KEYS = false;\n  LONG = false;\n  UNKNOWN_KEY = false;\n  NOTES = 0;\n  return ${fn}(v, 0, h);\n};`,
     );
     walkerExports.push(
       `  ${kind}: (v, h) => ${walkers.walkerFor(def === undefined ? schema : { $ref: `${defsId}#/$defs/${def}` })}(v, 0, h),`,
@@ -367,8 +378,9 @@ export function acceptorCode(
     "import { mayHoldPrivateKey, worthMasking } from '../util/secret-text';",
     '/**',
     ' * Verdicts: 0 plain JSON the schema allows; 2 not plain JSON (or left to the full checks); otherwise',
-    ' * plain JSON the schema refuses, as bits: 1 for a refusal of any kind but a format, 4 for a string',
-    ' * its format refuses (each recorded in FORMAT_REFUSALS).',
+    ' * plain JSON the schema refuses, as bits: 1 for a refusal of any kind but these two, 4 for a string',
+    ' * its format refuses (each recorded in FORMAT_REFUSALS), 8 for a key the schema does not name nor',
+    ' * spell another way (each recorded in UNKNOWN_KEYS).',
     ' */',
     '/** Keys counted in the last judgement; and whether some went uncounted (values judged by `plain` alone). */',
     'let K = 0;',
@@ -414,6 +426,14 @@ export function acceptorCode(
     'const badFormat = (d, format) => {',
     '  FORMAT_REFUSALS.push([PATH.slice(0, d), format]);',
     '  return 4;',
+    '};',
+    "/** Per object holding keys its schema does not name, in the last judgement: its path (as FORMAT_REFUSALS') and those keys. */",
+    'export const UNKNOWN_KEYS = [];',
+    '/** The list of unknown keys of the object at depth d, entered in UNKNOWN_KEYS. */',
+    'const unknownAt = (d) => {',
+    '  const keys = [];',
+    '  UNKNOWN_KEYS.push([PATH.slice(0, d), keys]);',
+    '  return keys;',
     '};',
     '/** Any plain JSON value: where the schema allows anything. */',
     'const anything = (v, d) => (unknown(v, d) ? 0 : 2);',

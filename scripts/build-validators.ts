@@ -132,6 +132,8 @@ writeFileSync(
     'export type Hooks = readonly (Hook | undefined)[];',
     '/** Per string its format refused in the last judgement: the tokens of its pointer, and the format. */',
     'export declare const FORMAT_REFUSALS: readonly (readonly [readonly (string | number)[], string])[];',
+    '/** Per object holding keys its schema does not name (nor spell another way) in the last judgement: the tokens of its pointer, and those keys. */',
+    'export declare const UNKNOWN_KEYS: readonly (readonly [readonly (string | number)[], readonly string[]])[];',
     '/** The number of object keys in the value last judged, when every object in it was judged key by key; else -1. */',
     'export declare const keysCounted: () => number;',
     '/** False only when the value last judged can hold no secret (no credential-named or unknown field, no string long enough for a private key); meaningful after a verdict of 0 or 4. */',
@@ -146,7 +148,7 @@ writeFileSync(
     'export type HookName = (typeof HOOK_NAMES)[number];',
     ...DOCUMENT_KINDS.map(
       (k) =>
-        `/** 0: plain JSON data that the ${k} schema accepts; 2: not plain JSON (or left to the full checks); else plain JSON it refuses: bit 1 for a refusal other than a format, bit 4 for a string its format refuses (in FORMAT_REFUSALS). Objects where a definition applies go to its hook, until a 2. */\nexport declare const ${k}: (value: unknown, hooks?: Hooks) => 0 | 1 | 2 | 4 | 5;`,
+        `/** 0: plain JSON data that the ${k} schema accepts; 2: not plain JSON (or left to the full checks); else plain JSON it refuses: bit 1 for a refusal but these two, bit 4 for a string its format refuses (in FORMAT_REFUSALS), bit 8 for a key the schema does not name (in UNKNOWN_KEYS). Objects where a definition applies go to its hook, until a 2. */\nexport declare const ${k}: (value: unknown, hooks?: Hooks) => 0 | 1 | 2 | 4 | 5 | 8 | 9 | 12 | 13;`,
     ),
     '/** Per kind: walks any value along its schema and hands each object where a definition applies to its hook. */',
     `export declare const WALKERS: Readonly<Record<${DOCUMENT_KINDS.map((k) => JSON.stringify(k)).join(' | ')}, (value: unknown, hooks: Hooks) => void>>;`,

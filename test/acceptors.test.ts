@@ -10,11 +10,23 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as acceptors from '../src/generated/acceptors.js';
-import { FORMAT_REFUSALS, HOOK_NAMES, mayHoldSecrets, PATH, WALKERS, type Hook } from '../src/generated/acceptors.js';
+import {
+  FORMAT_REFUSALS,
+  HOOK_NAMES,
+  mayHoldSecrets,
+  PATH,
+  UNKNOWN_KEYS,
+  WALKERS,
+  type Hook,
+} from '../src/generated/acceptors.js';
 import { collectSecrets } from '../src/secrets/redact';
-import { formatFindings, validateStructure } from '../src/validate/structural';
-import { toPointer } from '../src/util/pointer';
+import { recordedFindings, validateStructure } from '../src/validate/structural';
+import { allowedKeys, schemaAt } from '../src/validate/schema-walk';
+import { kindSchemas } from '../src/model/kinds';
+import { protoName } from '../src/decode/decode';
+import type { ErrorObject } from 'ajv';
 import * as validators from '../src/generated/validators.js';
+import { toPointer } from '../src/util/pointer';
 import { DOCUMENT_KINDS, type DocumentKind } from '../src/model/kinds';
 import { rules } from '../src/rules/index';
 import { exampleKind } from '../src/lint/rule-examples';
@@ -158,6 +170,8 @@ describe('acceptors', () => {
 
   it('accept exactly what both checks accept on mutated documents (refusing more only for __proto__ keys), and call plain JSON plain', () => {
     let formatOnly = 0;
+    let unknownOnly = 0;
+    let both = 0;
     fc.assert(
       fc.property(fc.nat(docs.length - 1), fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.nat(3), (i, seed, rounds) => {
         const pick = chooser(seed);
@@ -172,23 +186,75 @@ describe('acceptors', () => {
         else if (full) expect(hasProtoKey(doc)).toBe(true);
         // A refusal skips the JSON-value check: the value must be plain JSON. A 2 is for values that are
         // not (or that hold an own __proto__ key, left to the full checks).
-        expect([0, 1, 2, 4, 5]).toContain(verdict);
+        expect([0, 1, 2, 4, 5, 8, 9, 12, 13]).toContain(verdict);
         if (verdict !== 0 && verdict !== 2) expect(plain).toBe(true);
         if (verdict === 2) expect(!plain || hasProtoKey(doc)).toBe(true);
-        // A 4 (only strings their format refuses) stands for ajv: the acceptor's findings are its findings
-        // (in document order rather than the schema's; `lint` sorts them).
-        const byPointer = (list: { pointer: string }[]) => [...list].sort((a, b) => (a.pointer < b.pointer ? -1 : 1));
-        if (verdict === 4 && ++formatOnly)
-          expect(byPointer(formatFindings(kind, doc, FORMAT_REFUSALS))).toEqual(
-            byPointer(validateStructure(kind, doc, undefined)),
-          );
-        else if (verdict !== 0 && verdict !== 2)
-          expect(validateStructure(kind, doc, undefined).every((d) => d.code === 'schema/format')).toBe(false);
+        // Without bit 1 (only strings their format refuses, keys the schema does not name) the verdict
+        // stands for ajv: the acceptor's findings are its findings (in document order rather than the
+        // schema's; `lint` sorts them).
+        const byPointer = (list: { pointer: string; code: string }[]) =>
+          [...list].sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : a.code < b.code ? -1 : 1));
+        const ajv = verdict === 0 || verdict === 2 ? [] : validateStructure(kind, doc, undefined);
+        if (verdict !== 0 && verdict !== 2 && (verdict & 1) === 0) {
+          if (verdict === 4) formatOnly++;
+          else if (verdict === 8) unknownOnly++;
+          else both++;
+          expect(byPointer(recordedFindings(kind, doc, FORMAT_REFUSALS, UNKNOWN_KEYS))).toEqual(byPointer(ajv));
+        } else if (verdict !== 0 && verdict !== 2) {
+          // Bit 1: ajv refuses something else too (a missing field a typo'd key stands for is not reported,
+          // but refused), or a key that is a field's protobuf name (the decoder renames it).
+          const validator = validators[kind];
+          validator(doc);
+          const recordable = (e: ErrorObject) =>
+            e.keyword === 'format' ||
+            (e.keyword === 'additionalProperties' &&
+              !allowedKeys(schemaAt(kindSchemas[kind], e.instancePath))
+                .map(protoName)
+                .includes(String((e.params as { additionalProperty: string }).additionalProperty)));
+          expect((validator.errors ?? []).every(recordable)).toBe(false);
+        }
       }),
       { numRuns: fuzzRuns(3000, 0.05), seed: fuzzSeed(17_0501), interruptAfterTimeLimit: FUZZ_LIMIT },
     );
-    // The mutations reach the format-only verdict often enough for the comparison to mean something.
-    expect(formatOnly).toBeGreaterThan(5);
+    // The mutations reach each recorded verdict often enough for the comparison to mean something
+    // (both together rarely: the next test plants them).
+    expect(
+      [formatOnly, unknownOnly].every((n) => n > 5),
+      `${formatOnly} ${unknownOnly} ${both}`,
+    ).toBe(true);
+  });
+
+  it('record unknown keys and refused formats together, at every depth, as ajv reports them', () => {
+    type Section = Record<string, unknown>;
+    const doc = JSON.parse(typicalRequest()) as { shadowLink: Section & { configurations: Record<string, Section> } };
+    const link = doc.shadowLink;
+    link['extra'] = { nested: [1, { deep: true }] };
+    link['passwrd'] = 'hunter2-hunter2';
+    const options = link.configurations.clientOptions!;
+    options['metadataMaxAgeMss'] = 5;
+    options['some_other_key'] = null;
+    const topics = link.configurations.topicMetadataSyncOptions!;
+    topics['interval'] = '30 seconds';
+    const filters = topics['autoCreateShadowTopicFilters'] as object[];
+    filters[1] = { ...filters[1], colour: 'blue', 'a/b~c': 1 };
+    const verdict = acceptors.CreateShadowLinkRequest(doc, []);
+    expect(verdict).toBe(12);
+    const byPointer = (list: { pointer: string; code: string }[]) =>
+      [...list].sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : a.code < b.code ? -1 : 1));
+    const found = recordedFindings('CreateShadowLinkRequest', doc, FORMAT_REFUSALS, UNKNOWN_KEYS);
+    expect(found.map((d) => d.pointer).sort()).toEqual([
+      '/shadowLink/configurations/clientOptions/metadataMaxAgeMss',
+      '/shadowLink/configurations/clientOptions/some_other_key',
+      '/shadowLink/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/1/a~1b~0c',
+      '/shadowLink/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/1/colour',
+      '/shadowLink/configurations/topicMetadataSyncOptions/interval',
+      '/shadowLink/extra',
+      '/shadowLink/passwrd',
+    ]);
+    expect(byPointer(found)).toEqual(byPointer(validateStructure('CreateShadowLinkRequest', doc, undefined)));
+    // A field's protobuf name is left to ajv and the decoder.
+    options['bootstrap_servers'] = ['a:9092'];
+    expect(acceptors.CreateShadowLinkRequest(doc, []) & 1).toBe(1);
   });
 
   it('say a value holds no secret only when the secret search finds none in it', () => {

@@ -165,6 +165,12 @@ describe('numbers beyond a double', () => {
     expect(rest).toEqual([]);
     expect(f![2]).toContain('9223372036854775809');
     expect(f![2]).not.toContain('9223372036854776000');
+    // From 10^21 on, a double is written with an exponent: still shown as written.
+    const huge = text.replace('9223372036854775809', '1000000000000000000001');
+    const [g, ...others] = findings(huge, 'l.json');
+    expect(others).toEqual([]);
+    expect(g![2]).toContain('1000000000000000000001');
+    expect(g![2]).not.toContain('1e+21');
   });
 });
 

@@ -139,9 +139,8 @@ function treeSpans(text: string): (pointer: string) => NodeSpan | undefined {
       node = next.value;
       key = next.key;
     }
-    const s: NodeSpan = { value: [node.offset, node.offset + node.length] };
-    if (key) s.key = [key.offset, key.offset + key.length];
-    return s;
+    const value: [number, number] = [node.offset, node.offset + node.length];
+    return key ? { key: [key.offset, key.offset + key.length], value } : { value };
   };
 }
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic, Suggestion } from '../src/core/diagnostics';
 import { containsPrivateKey, isSecretKeyName } from '../src/secrets/classify';
 import { isPlaceholder } from '../src/util/placeholder';
-import { collectSecrets, redactSecrets, redactStrings } from '../src/secrets/redact';
+import { collectSecrets, mask, redactSecrets, redactStrings } from '../src/secrets/redact';
 import { isObject } from '../src/util/pointer';
 import { fuzzRuns, fuzzSeed } from './support/fuzz';
 
@@ -44,6 +44,30 @@ function oldCollectSecrets(doc: unknown): string[] {
     }
   }
   return [...found].sort((a, b) => b.length - a.length);
+}
+
+/** Masking as it was before copies were limited to what changed: every diagnostic, suggestion and value copied. */
+function oldMapStrings(value: unknown, f: (text: string) => string): unknown {
+  if (typeof value === 'string') return f(value);
+  if (Array.isArray(value)) return value.map((v) => oldMapStrings(v, f));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, oldMapStrings(v, f)]));
+  return value;
+}
+
+function oldRedactStrings(diagnostics: Diagnostic[], secrets: readonly string[]): Diagnostic[] {
+  if (secrets.length === 0) return diagnostics;
+  const f = (text: string) => mask(text, secrets);
+  return diagnostics.map((d) => {
+    const out: Diagnostic = { ...d, message: f(d.message) };
+    if (d.suggestions)
+      out.suggestions = d.suggestions.map((s) => {
+        const o: Suggestion = { ...s, message: f(s.message) };
+        if (s.fix?.kind === 'replace-value') o.fix = { ...s.fix, value: oldMapStrings(s.fix.value, f) };
+        return o;
+      });
+    if (d.related) out.related = d.related.map((r) => ({ ...r, message: f(r.message) }));
+    return out;
+  });
 }
 
 // ---- Generators: a small alphabet, so that secrets overlap each other and the messages. ----
@@ -111,10 +135,33 @@ describe('redactSecrets keeps only the secrets its texts can show, with the same
     );
   });
 
-  it('a secret that is in no text is not collected; one that is, is', () => {
+  it('masks as copying everything did, copies only what a mask changed, and leaves its input alone', () => {
+    fc.assert(
+      fc.property(tree, fc.array(diagnostic, { minLength: 1, maxLength: 4 }), (doc, diagnostics) => {
+        const before = structuredClone(diagnostics);
+        const secrets = collectSecrets(doc);
+        const out = redactStrings(diagnostics, secrets);
+        expect(out).toEqual(oldRedactStrings(before, secrets));
+        expect(diagnostics).toEqual(before);
+        out.forEach((d, i) => {
+          const unchanged = JSON.stringify(d) === JSON.stringify(diagnostics[i]);
+          expect(d === diagnostics[i]).toBe(unchanged);
+          d.suggestions?.forEach((s, j) => {
+            const was = diagnostics[i]!.suggestions![j]!;
+            expect(s === was).toBe(JSON.stringify(s) === JSON.stringify(was));
+          });
+        });
+      }),
+      { numRuns: fuzzRuns(3_000, 0.05), seed: fuzzSeed(17_0501) },
+    );
+  });
+
+  it('masks a secret found in a text, and copies nothing when no secret is in any text', () => {
     const doc = { password: 'hunter2hunter2', user: { token: 'abcdefgh' } };
-    expect(collectSecrets(doc, 'the value was hunter2hunter2')).toEqual(['hunter2hunter2']);
-    expect(collectSecrets(doc, 'nothing here')).toEqual([]);
+    const d = (message: string): Diagnostic => ({ code: 'schema/type', severity: 'error', pointer: '/a', message });
+    expect(redactSecrets([d('the value was hunter2hunter2')], doc)[0]!.message).toBe('the value was ********');
+    const clean = [d('nothing here')];
+    expect(redactSecrets(clean, doc)[0]).toBe(clean[0]);
   });
 
   it('a secret with `*` is kept though not in the text: an earlier mask can make it appear', () => {

@@ -100,14 +100,34 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 export function dedupeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   // Nothing to merge in a list of one.
   if (list.length < 2) return list.slice();
-  const best = new Map<string, Diagnostic>();
+  // Looked up by pointer first: most findings have a place of their own, and then no key string is
+  // made for them. Where several share a place, by the full key among those.
+  const firstAt = new Map<string, number>();
+  let shared: Map<string, number> | undefined;
+  const out: Diagnostic[] = [];
   for (const d of list) {
-    const key = `${d.pointer}\u0000${d.code}${d.code === 'internal-error' ? `\u0000${d.message}` : ''}`;
-    const seen = best.get(key);
-    if (!seen || SEVERITY_RANK[d.severity] < SEVERITY_RANK[seen.severity]) best.set(key, d);
+    const first = firstAt.get(d.pointer);
+    if (first === undefined) {
+      firstAt.set(d.pointer, out.length);
+      out.push(d);
+      continue;
+    }
+    shared ??= new Map();
+    const firstKey = sameFindingKey(out[first]!);
+    if (!shared.has(firstKey)) shared.set(firstKey, first);
+    const key = sameFindingKey(d);
+    const seen = shared.get(key);
+    if (seen === undefined) {
+      shared.set(key, out.length);
+      out.push(d);
+    } else if (SEVERITY_RANK[d.severity] < SEVERITY_RANK[out[seen]!.severity]) out[seen] = d;
   }
-  return [...best.values()];
+  return out;
 }
+
+/** What makes two findings the same one for `dedupeDiagnostics`. */
+const sameFindingKey = (d: Diagnostic): string =>
+  `${d.pointer}\u0000${d.code}${d.code === 'internal-error' ? `\u0000${d.message}` : ''}`;
 
 /** Drops repeats (`dedupeDiagnostics`) and sorts (`compareDiagnostics`). */
 export function normalizeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {

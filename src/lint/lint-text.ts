@@ -12,7 +12,7 @@ import { compareDiagnostics, type Diagnostic, type FileResult, type Range } from
 import { applyDirectives } from './directives';
 import { capFindings } from './findings-cap';
 import { lintWithSettings, resolveSettings, type LintOptions } from './lint';
-import { integerAsWritten } from './number-literals';
+import { integerAsWritten, mayRoundIntegers } from './number-literals';
 
 /** Options of `lintText`: those of `lint`, plus the file name, kind and format when known. */
 export interface LintTextOptions extends Omit<LintOptions, 'isFile'> {
@@ -129,9 +129,10 @@ function lintSource(
   // The findings are this lint's own objects (made for it, held by nothing else): their ranges are
   // set in place, not on copies — with thousands of findings, a second copy of each alive at once
   // is what made the collector's work grow faster than their number.
+  const rounds = result.diagnostics.length > 0 && mayRoundIntegers(text);
   const located = result.diagnostics.map((d) => {
     const range = locate(source, d.pointer, onKey(d.code, settings.catalog));
-    const out: Diagnostic = integerAsWritten(d, source, text, settings.rules);
+    const out: Diagnostic = rounds ? integerAsWritten(d, source, text, settings.rules) : d;
     if (range) out.range = range;
     if (d.related) {
       out.related = d.related.map((r) => {

@@ -7,13 +7,13 @@ import { type Rule } from '../rule-api/types';
 import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind, type DocumentType } from '../model/kinds';
 import { redactSecrets } from '../secrets/redact';
-import { getAtPath, isObject } from '../util/pointer';
+import { getAtPath, isObject, toPointer } from '../util/pointer';
 import { decodeDocument, keepsFormatted } from '../decode/decode';
 import { checkJsonValue, type JsonCheck } from '../validate/json-value';
 import { modelKeyNames } from '../validate/schema-walk';
-import { formatFindings, validateStructure } from '../validate/structural';
+import { recordedFindings, validateStructure } from '../validate/structural';
 import * as acceptors from '../generated/acceptors.js';
-import { FORMAT_REFUSALS, keysCounted, mayHoldSecrets } from '../generated/acceptors.js';
+import { FORMAT_REFUSALS, keysCounted, mayHoldSecrets, UNKNOWN_KEYS } from '../generated/acceptors.js';
 import { capFindings, DEFAULT_MAX_FINDINGS } from './findings-cap';
 
 /** Options of `lint`. */
@@ -225,23 +225,25 @@ export function lintWithSettings(value: unknown, settings: RunSettings, how: Lin
   if (json.walkable && value !== undefined) {
     let doc = stripped;
     const claimant = unknownKeyClaimant(settings);
-    // Only strings refused by their format: the acceptor says where (it keeps the path when it has
-    // hooks to call), and ajv has nothing to add.
-    const onlyFormats = verdict === 4 && rules.hooks !== undefined;
-    let structural = onlyFormats
-      ? formatFindings(settings.kind, doc, FORMAT_REFUSALS)
+    // Only strings refused by their format and keys the schema does not name: the acceptor says
+    // where (it keeps the path when it has hooks to call), and ajv has nothing to add.
+    const recorded = passed && (verdict & 1) === 0 && rules.hooks !== undefined;
+    let structural = recorded
+      ? recordedFindings(settings.kind, doc, FORMAT_REFUSALS, UNKNOWN_KEYS, claimant)
       : validateStructure(settings.kind, doc, claimant);
     let spelled: Diagnostic[] = [];
     let written: ((pointer: string) => string) | undefined;
-    // Refused by formats alone, the document changes under the decoder only where it rewrites such a string.
-    const decodes =
-      !onlyFormats || FORMAT_REFUSALS.some(([path, format]) => !keepsFormatted(format, getAtPath(doc, path)));
-    if (structural.length > 0 && decodes) {
+    // Then the document changes under the decoder only where it rewrites such a string (it keeps
+    // an unknown key and its value as written).
+    const rewritten = recorded
+      ? FORMAT_REFUSALS.filter(([path, format]) => !keepsFormatted(format, getAtPath(doc, path)))
+      : undefined;
+    if (structural.length > 0 && (rewritten === undefined || rewritten.length > 0)) {
       // Only where the structure check refused something: every spelling the decoder rewrites is refused there.
       const decoded = decodeDocument(
         settings.kind,
         doc,
-        structural.map((d) => d.pointer),
+        rewritten ? rewritten.map(([path]) => toPointer(path)) : structural.map((d) => d.pointer),
       );
       spelled = decoded.diagnostics;
       if (decoded.value !== doc) {

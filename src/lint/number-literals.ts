@@ -17,6 +17,12 @@ const INT64_MAX = 2n ** 63n - 1n;
 /** The rule that judges int64 numbers; on text, it judges the digits rather than the rounded double. */
 const INT64_RULE = 'int64-precision';
 
+/** Sixteen digits in a row: an integer beyond ±(2^53 − 1) written in decimal has them. */
+const SIXTEEN_DIGITS = /\d{16}/;
+
+/** False when no integer in `text` can have been rounded by the parser: `integerAsWritten` then changes nothing. */
+export const mayRoundIntegers = (text: string): boolean => SIXTEEN_DIGITS.test(text);
+
 /**
  * The diagnostic with the digits as written in place of the rounded value (`9223372036854775809`,
  * not `9223372036854776000`); an `int64-precision` finding is judged again on those digits (the

@@ -35,7 +35,7 @@ export interface Place {
   value?: string;
 }
 
-const inside = (span: [number, number], offset: number) => offset >= span[0] && offset < span[1];
+const inside = (span: readonly [number, number], offset: number) => offset >= span[0] && offset < span[1];
 
 /** The innermost key or value of a parsed document at an offset; undefined outside every value but the root. */
 export function placeAt(source: ParsedSource, offset: number): Place | undefined {

@@ -3,6 +3,7 @@ import { isDigits, parsePointer } from '../util/pointer';
 import { boundedMemo } from '../util/memo';
 import { isPlaceholder } from '../util/placeholder';
 import { mayHoldPrivateKey } from '../util/secret-text';
+import { editDistance } from '../util/suggest';
 
 const PRIVATE_KEY_RE = /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----/;
 
@@ -11,20 +12,10 @@ const CREDENTIAL_PARTS = ['pass', 'pwd', 'pswd', 'pasw', 'secret', 'token', 'cre
 /** Keys that contain a credential word but hold no secret (the response's password metadata). */
 const NOT_SECRET = new Set(['passwordset', 'passwordsetat', 'keyfingerprint', 'keypath']);
 
-const normalizeKey = (key: string): string => key.toLowerCase().replace(/[\s_.-]+/g, '');
+/** Any character but a-z and 0-9: only then can lowercasing or dropping separators change a key. */
+const NOT_PLAIN = /[^a-z0-9]/;
 
-/** Levenshtein distance of two short strings, capped: enough to catch `pasword`, `passowrd`. */
-function closeTo(a: string, b: string, limit: number): boolean {
-  if (Math.abs(a.length - b.length) > limit) return false;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    prev = cur;
-  }
-  return prev[b.length]! <= limit;
-}
+const normalizeKey = (key: string): string => (NOT_PLAIN.test(key) ? key.toLowerCase().replace(/[\s_.-]+/g, '') : key);
 
 /**
  * True when a key name (as decoded, in any spelling) looks like it holds a credential: `password`,
@@ -43,8 +34,9 @@ function classifyKeyName(key: string): boolean {
   const k = normalizeKey(key);
   if (NOT_SECRET.has(k)) return false;
   if (k === 'key') return true;
-  if (CREDENTIAL_PARTS.some((p) => k.includes(p))) return true;
-  return k.length >= 6 && k.length <= 10 && closeTo(k, 'password', 2);
+  for (const part of CREDENTIAL_PARTS) if (k.includes(part)) return true;
+  // Within two edits of `password`: `pasword`, `passowrd`.
+  return k.length >= 6 && k.length <= 10 && editDistance(k, 'password', 2) <= 2;
 }
 
 /** True when the pointer addresses a credential or anything beneath one (see `isSecretKeyName`). */

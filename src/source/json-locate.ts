@@ -96,19 +96,21 @@ export class JsonLocator {
   private index?: Containers;
 
   /** The root value: the text is one valid value, from its first to its last non-whitespace character. */
-  private readonly root: [number, number];
+  private readonly rootSpan: NodeSpan;
 
   constructor(private readonly text: string) {
     let end = text.length;
     while (end > 0 && /[ \t\r\n]/.test(text[end - 1]!)) end--;
-    this.root = [skipSpace(text, 0), end];
+    this.rootSpan = { value: [skipSpace(text, 0), end] };
   }
 
   /** The span of the node at a JSON Pointer (the last of duplicate keys), or undefined when there is none. */
   span(pointer: string): NodeSpan | undefined {
     const { text } = this;
-    let node: NodeSpan | undefined = { value: this.root };
-    for (const token of parsePointer(pointer)) {
+    let node: NodeSpan | undefined = this.rootSpan;
+    const tokens = parsePointer(pointer);
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
       const start: number = node.value[0];
       const c = text.charCodeAt(start);
       if (c === 123) node = this.objectMembers(start).get(token);
@@ -116,7 +118,7 @@ export class JsonLocator {
       else return undefined;
       if (!node) return undefined;
     }
-    return node.key ? { key: [...node.key], value: [...node.value] } : { value: [...node.value] };
+    return node;
   }
 
   /** The offset just past the value that starts at `start`. */

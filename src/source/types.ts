@@ -1,12 +1,12 @@
 /** What parsing a file yields: the value, where each part of it is, and the problems found on the way. */
 import type { Diagnostic, Range } from '../core/diagnostics';
 
-/** Offsets `[start, end)` of a key and of a value in the text. */
+/** Offsets `[start, end)` of a key and of a value in the text (a parser's own: shared by every caller, never changed). */
 export interface NodeSpan {
-  key?: [number, number];
-  value: [number, number];
+  readonly key?: readonly [number, number];
+  readonly value: readonly [number, number];
   /** YAML only: how the value is written, so that fixes keep the text valid or skip with a reason. */
-  yaml?: {
+  readonly yaml?: {
     /** The value is an alias (`*x`), or is reached through one: it is shared with another place. */
     alias?: boolean;
     /** The value carries this anchor (`&x`), which aliases may use elsewhere. */

@@ -315,18 +315,16 @@ export function parseYaml(original: string): ParsedSource {
     // Block scalars and collections end after their last line break: the span ends with the content.
     while (valueSpan[1] > valueSpan[0] && (text[valueSpan[1] - 1] === '\n' || text[valueSpan[1] - 1] === '\r'))
       valueSpan[1]--;
-    const s: NodeSpan = { value: valueSpan };
-    if (keySpan) s.key = keySpan;
     const scalarType = isScalar(node) ? node.type : undefined;
     const anchor = node && !isAlias(node) ? (node as { anchor?: string }).anchor : undefined;
-    s.yaml = {
+    const yaml = {
       ...(isAlias(node) || throughAlias ? { alias: true } : {}),
       ...(anchor ? { anchor } : {}),
       ...(scalarType === 'BLOCK_LITERAL' || scalarType === 'BLOCK_FOLDED' ? { block: true } : {}),
       ...(parentFlow ? { flowParent: true } : {}),
       ...(node === null || node === undefined || !(node as YamlNode).range ? { empty: true } : {}),
     };
-    return s;
+    return keySpan ? { value: valueSpan, key: keySpan, yaml } : { value: valueSpan, yaml };
   };
   // Object.assign, not a spread with new keys: on Node 20 that costs ~0.5 µs.
   return Object.assign({}, base, { ok: true as const, value, span });

@@ -31,15 +31,27 @@ export function validateStructure(
 }
 
 /**
- * The structural findings of a document whose only refusals are strings their format refuses (the
- * acceptor's verdict 4, with its FORMAT_REFUSALS): what `validateStructure` says of it, without ajv.
+ * The structural findings of a document whose only refusals are strings their format refuses and
+ * keys its schema does not name (the acceptor's verdict without bit 1; its FORMAT_REFUSALS and
+ * UNKNOWN_KEYS): what `validateStructure` says of it, without ajv.
  */
-export function formatFindings(
+export function recordedFindings(
   kind: DocumentKind,
   doc: unknown,
   refusals: readonly (readonly [readonly (string | number)[], string])[],
+  unknownKeys: readonly (readonly [readonly (string | number)[], readonly string[]])[],
+  claimant?: UnknownKeyClaimant,
 ): StructuralDiagnostic[] {
-  return refusals.map(([tokens, format]) => badFormat(kind, doc, toPointer(tokens), format as FormatName));
+  const root = kindSchemas[kind];
+  const out: StructuralDiagnostic[] = [];
+  // Without a missing required field (a refusal of bit 1), a rename has no "required" to silence.
+  const renamedTo = new Set<string>();
+  for (const [tokens, keys] of unknownKeys) {
+    const place = unknownKeyPlace(root, toPointer(tokens));
+    for (const key of keys) out.push(unknownKey(place, key, claimant, renamedTo));
+  }
+  for (const [tokens, format] of refusals) out.push(badFormat(kind, doc, toPointer(tokens), format as FormatName));
+  return out;
 }
 
 /** Rewrites raw ajv errors for a document of `kind` into diagnostics. */
@@ -57,13 +69,15 @@ export function rewriteErrors(
   // A wrong value for an enum fails both `type` and `enum`: one finding per place.
   const enumReported = new Set<string>();
 
+  // What every unknown key of one object shares (thousands of keys may sit in one).
+  const places = new Map<string, UnknownKeyPlace>();
   for (const e of errors) {
     if (e.keyword !== 'additionalProperties') continue;
     const parent = e.instancePath;
+    let place = places.get(parent);
+    if (!place) places.set(parent, (place = unknownKeyPlace(root, parent)));
     const key = String((e.params as { additionalProperty: string }).additionalProperty);
-    const d = unknownKey(root, parent, key, claimant);
-    out.push(d.diagnostic);
-    if (d.renameTo) renamedTo.add(childPointer(parent, d.renameTo));
+    out.push(unknownKey(place, key, claimant, renamedTo));
   }
 
   for (const e of errors) {
@@ -139,46 +153,61 @@ function where(pointer: string): string {
   return pointer === '' ? 'the document' : `\`${fieldName(pointer)}\``;
 }
 
+/** An object holding unknown keys: its pointer, the keys its schema allows, and how messages name it. */
+interface UnknownKeyPlace {
+  parent: string;
+  allowed: string[];
+  inWhere: string;
+  /** What follows the key in the message when no allowed key is near it (made once per object). */
+  unguessed: string;
+}
+
+function unknownKeyPlace(root: Parameters<typeof schemaAt>[0], parent: string): UnknownKeyPlace {
+  const allowed = allowedKeys(schemaAt(root, parent));
+  const listed = allowed.length > 0 && allowed.length <= 12 ? ` Allowed: ${listValues(allowed)}.` : '';
+  const inWhere = where(parent);
+  const unguessed = ` in ${inWhere}; the server would silently ignore it. Remove it or fix its name.${listed}`;
+  return { parent, allowed, inWhere, unguessed };
+}
+
+/** The finding for an unknown key; a rename it suggests goes into `renamedTo` (its "required" is then not reported). */
 function unknownKey(
-  root: Parameters<typeof schemaAt>[0],
-  parent: string,
+  place: UnknownKeyPlace,
   key: string,
   claimant: UnknownKeyClaimant | undefined,
-): { diagnostic: StructuralDiagnostic; renameTo?: string } {
+  renamedTo: Set<string>,
+): StructuralDiagnostic {
+  const { parent, inWhere } = place;
   const pointer = childPointer(parent, key);
-  const allowed = allowedKeys(schemaAt(root, parent));
-  const shown = JSON.stringify(key.length > 80 ? `${key.slice(0, 77)}…` : key);
-  const inWhere = where(parent);
-
   const claimed = claimant?.(key, pointer, inWhere);
   if (claimed) {
     const { code, severity, message, suggestions } = claimed;
-    return { diagnostic: { code, severity, pointer, message, ...(suggestions ? { suggestions } : {}) } };
+    return { code, severity, pointer, message, ...(suggestions ? { suggestions } : {}) };
   }
-  const guess = nearest(key, allowed);
-  const suggestions: Suggestion[] = [];
-  if (guess !== undefined) {
-    suggestions.push({
-      message: `Rename to "${guess}".`,
-      fix: { kind: 'rename-key', pointer, to: guess },
-      autofix: guess.toLowerCase() === key.toLowerCase(),
-    });
-  }
-  const listed = allowed.length > 0 && allowed.length <= 12 ? ` Allowed: ${listValues(allowed)}.` : '';
-  const result: { diagnostic: StructuralDiagnostic; renameTo?: string } = {
-    diagnostic: {
+  const shown = JSON.stringify(key.length > 80 ? `${key.slice(0, 77)}…` : key);
+  const guess = nearest(key, place.allowed);
+  if (guess === undefined) {
+    return {
       code: 'schema/unknown-property',
       severity: 'error',
       pointer,
-      message:
-        guess !== undefined
-          ? `Unknown property ${shown} in ${inWhere}: did you mean "${guess}"? The server silently ignores unknown fields.`
-          : `Unknown property ${shown} in ${inWhere}; the server would silently ignore it. Remove it or fix its name.${listed}`,
-      ...(suggestions.length > 0 ? { suggestions } : {}),
-    },
+      message: `Unknown property ${shown}${place.unguessed}`,
+    };
+  }
+  renamedTo.add(childPointer(parent, guess));
+  return {
+    code: 'schema/unknown-property',
+    severity: 'error',
+    pointer,
+    message: `Unknown property ${shown} in ${inWhere}: did you mean "${guess}"? The server silently ignores unknown fields.`,
+    suggestions: [
+      {
+        message: `Rename to "${guess}".`,
+        fix: { kind: 'rename-key', pointer, to: guess },
+        autofix: guess.toLowerCase() === key.toLowerCase(),
+      },
+    ],
   };
-  if (guess !== undefined) result.renameTo = guess;
-  return result;
 }
 
 function unionTypes(schema: { anyOf?: unknown } | undefined): string[] {
