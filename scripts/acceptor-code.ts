@@ -314,7 +314,7 @@ export function acceptorCode(
           `${aliases.map((a) => `case ${JSON.stringify(a)}:`).join(' ')}\n          UNKNOWN_KEY = true;\n          r = unknown(v[k], d + 1) ? 1 : 2;\n          break;`,
         );
       cases.push(
-        'default:\n          UNKNOWN_KEY = true;\n          if (!unknown(v[k], d + 1)) return 2;\n          (u ??= unknownAt(d)).push(k);\n          r = 8;',
+        'default:\n          if (!unknown(v[k], d + 1)) return 2;\n          (u ??= unknownAt(d)).push(k);\n          r = 8;',
       );
     } else cases.push('default:\n          UNKNOWN_KEY = true;\n          r = unknown(v[k], d + 1) ? 0 : 2;');
     const requiredBits = (2 ** required.length - 1) >>> 0;
@@ -390,13 +390,16 @@ export function acceptorCode(
     '/** Whether the last judged value had a credential-named field holding a secret, or a string that may hold a private key. */',
     'let SECRET_KEYS = false;',
     'let LONG = false;',
+    '/** Whether the last judged value had a key its schema does not name that is not in UNKNOWN_KEYS (where any key is allowed, or a protobuf name). */',
     'let UNKNOWN_KEY = false;',
     '/**',
     ' * False only when the last value judged can hold no secret: no credential-named field holding one, no',
     ' * field the schema does not name, no string that may hold a private key, and every object',
-    " * judged key by key. Meaningful after a verdict of 0 or 4 only (a refusal may skip a value's strings).",
+    " * judged key by key. Meaningful after a verdict without bit 1 only (a refusal may skip a value's strings).",
     ' */',
-    'export const mayHoldSecrets = () => SECRET_KEYS || LONG || UNCOUNTED || UNKNOWN_KEY;',
+    'export const mayHoldSecrets = () => mayHoldSecretsBesidesUnknownKeys() || UNKNOWN_KEYS.length !== 0;',
+    '/** `mayHoldSecrets` leaving out the keys recorded in UNKNOWN_KEYS (scalars: a secret there is under a credential-named key). */',
+    'export const mayHoldSecretsBesidesUnknownKeys = () => SECRET_KEYS || LONG || UNCOUNTED || UNKNOWN_KEY;',
     '/** Whether a value under a credential-named field is one the secret search keeps (`worthMasking`, as the redaction asks). */',
     'const maySecret = (x) =>',
     "  typeof x === 'string'",

@@ -45,6 +45,11 @@ interface Case {
   baseline: () => unknown;
   /** Rounds of baseline, work, baseline; fewer for inputs whose one call takes seconds. */
   rounds?: number;
+  /**
+   * CPU time of one sample, in µs (default 100 ms). Longer for the scaling figures: a sample of a
+   * few calls is moved by ±20 % by where V8's collector happens to run.
+   */
+  minMicros?: number;
 }
 
 /** The in-process figures by id; `quick` shrinks only the scaling inputs (the named documents stay as named). */
@@ -70,6 +75,11 @@ const CPU_CASES: Record<string, (quick: boolean) => Case> = {
   'scale-yaml': (quick) => scaleBySize('yaml', quick ? 0.0625 : 0.25),
   'scale-findings': (quick) => scaleByFindings(quick ? 500 : 2500, true),
   'scale-findings-capped': (quick) => scaleByFindings(quick ? 500 : 2500, false),
+  // The same pairs of texts through the parser alone: how much of a scaling figure the input's own
+  // parse sets (one object with 10,000 keys costs V8 more per key than one with 2,500).
+  'scale-json-parse': (quick) =>
+    parseScaling(linkOfSize(quick ? 0.25 : 1, 'json').text, linkOfSize(quick ? 1 : 4, 'json').text),
+  'scale-findings-parse': (quick) => parseScaling(...findingsTexts(quick ? 500 : 2500)),
 };
 
 type Kind = Parameters<typeof lint>[0];
@@ -87,25 +97,38 @@ function lintTextVsParse(text: string, format: 'json' | 'yaml', kind: Kind): Cas
   };
 }
 
+/** How the scaling figures sample: five rounds of samples of 0.4 s each. */
+const SCALING = { rounds: 5, minMicros: 400_000 };
+
 /** `lintText` on a valid link of 4 × `mb` MB against the same on `mb` MB. */
 function scaleBySize(format: 'json' | 'yaml', mb: number): Case {
   const small = linkOfSize(mb, format).text;
   const large = linkOfSize(4 * mb, format).text;
   const filename = `link.${format}`;
-  return { work: () => lintText(large, { filename }), baseline: () => lintText(small, { filename }), rounds: 3 };
+  return { work: () => lintText(large, { filename }), baseline: () => lintText(small, { filename }), ...SCALING };
+}
+
+/** The texts of the findings series: a valid link with `n` and with 4 × `n` unknown top-level keys. */
+function findingsTexts(n: number): [string, string] {
+  const text = (count: number) => JSON.stringify(link(10, count), null, 2);
+  return [text(n), text(4 * n)];
 }
 
 /** `lintText` on 4 × `n` findings against `n`, every finding kept or under the default cap. */
 function scaleByFindings(n: number, keepAll: boolean): Case {
-  const text = (count: number) => JSON.stringify(link(10, count), null, 2);
-  const [small, large] = [text(n), text(4 * n)];
+  const [small, large] = findingsTexts(n);
   const options = keepAll ? { filename: 'f.json', maxFindings: 4 * n + 100 } : { filename: 'f.json' };
-  return { work: () => lintText(large, options), baseline: () => lintText(small, options), rounds: 3 };
+  return { work: () => lintText(large, options), baseline: () => lintText(small, options), ...SCALING };
+}
+
+/** `JSON.parse` of the larger text against the smaller. */
+function parseScaling(small: string, large: string): Case {
+  return { work: () => JSON.parse(large), baseline: () => JSON.parse(small), ...SCALING };
 }
 
 /** Measures a figure: warm-up, then rounds of baseline, work, baseline. */
 function measureCpu(c: Case, quick: boolean): CpuSample {
-  const minMicros = quick ? 10_000 : 100_000;
+  const minMicros = quick ? 10_000 : (c.minMicros ?? 100_000);
   warmUp(c.work, quick ? 200_000 : 1_000_000);
   warmUp(c.baseline, quick ? 100_000 : 300_000);
   const nWork = calibrate(c.work, minMicros);

@@ -138,6 +138,8 @@ writeFileSync(
     'export declare const keysCounted: () => number;',
     '/** False only when the value last judged can hold no secret (no credential-named or unknown field, no string long enough for a private key); meaningful after a verdict of 0 or 4. */',
     'export declare const mayHoldSecrets: () => boolean;',
+    '/** `mayHoldSecrets` leaving out the keys in UNKNOWN_KEYS (their values are scalars: a secret there sits under a credential-named key); meaningful after a verdict without bit 1. */',
+    'export declare const mayHoldSecretsBesidesUnknownKeys: () => boolean;',
     '/** The pass notes (src/model/pass-notes) of the value last judged; meaningful after a verdict of 0 or 4. */',
     'export declare const notesTaken: () => number;',
     '/** The keys and indexes from the root to the node being judged or walked. */',

@@ -12,6 +12,10 @@ import {
   type DocumentKind,
 } from '../src/index';
 import { validFixtures } from './helpers';
+import { capFindings } from '../src/lint/findings-cap';
+import { toYaml } from '../scripts/bench-inputs';
+import { chooser } from './support/fuzz';
+import { mutant, places } from './support/mutants';
 
 describe('lint', () => {
   it('accepts every valid fixture without errors', () => {
@@ -338,6 +342,33 @@ describe('findings are each call’s own', () => {
 });
 
 describe('lintText ranges', () => {
+  it('under the cap, are those of the uncapped list: the same findings, order, ranges and count', () => {
+    // Past the cap (and with nothing else to order them with) findings are ordered by offset and only
+    // those kept get a line and column; that must be exactly the start of the full list.
+    const docs = validFixtures().map((f) => f.value);
+    const keys = [...new Set(docs.flatMap((d) => places({ d }).map(([, k]) => k)))].filter(
+      (k): k is string => typeof k === 'string',
+    );
+    const pick = chooser(17_0504);
+    let capped = 0;
+    for (let i = 0; i < 300; i++) {
+      const doc = mutant(docs[i % docs.length], keys, pick);
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) continue;
+      for (const [filename, text] of [
+        ['m.json', JSON.stringify(doc, null, 2)],
+        ['m.yaml', toYaml(doc)],
+      ] as const) {
+        const full = lintText(text, { filename, maxFindings: 100_000 }).diagnostics;
+        for (const max of [1, 2, full.length - 1]) {
+          if (max < 1 || max >= full.length) continue;
+          capped++;
+          expect(lintText(text, { filename, maxFindings: max }).diagnostics).toEqual(capFindings(full, max));
+        }
+      }
+    }
+    expect(capped).toBeGreaterThan(200);
+  });
+
   it('are set on findings of their own: a later call changes nothing an earlier one returned', () => {
     // lintText sets each range on the finding lint made for it (no copy): no finding is shared.
     const text = '{"name":"a b","configurations":{"clientOptions":{"bootstrapServers":[]}},"extra":1}';

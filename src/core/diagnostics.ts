@@ -86,6 +86,11 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
     const d = a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column;
     if (d !== 0) return d;
   }
+  return compareAtSamePlace(a, b);
+}
+
+/** `compareDiagnostics` once positions are equal or unknown: pointer, severity, code, message. */
+export function compareAtSamePlace(a: Diagnostic, b: Diagnostic): number {
   if (a.pointer !== b.pointer) return a.pointer < b.pointer ? -1 : 1;
   const s = SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity];
   if (s !== 0) return s;

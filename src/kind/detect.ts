@@ -59,15 +59,17 @@ export function kindOfSchemaRef(ref: string): DocumentKind | undefined {
 /** Guesses a kind from the top-level shape; undefined when it fits none or several equally. */
 function kindOfShape(value: unknown): { kind?: DocumentKind; ambiguous?: string; rpk?: true } {
   if (!isObject(value)) return {};
-  const keys = Object.keys(value).filter((k) => k !== '$schema');
-  const has = (k: string) => keys.includes(k);
+  // Asked key by key (a document may have thousands of keys); the list only where every key matters.
+  const has = (k: string) => Object.prototype.propertyIsEnumerable.call(value, k);
+  let listed: string[] | undefined;
+  const keys = () => (listed ??= Object.keys(value).filter((k) => k !== '$schema'));
   // rpk's own file format: option blocks beside `name`, no `configurations` and no request wrapper.
   if (
     RPK_BLOCKS.some(has) &&
     !has('configurations') &&
     !has('shadowLink') &&
     !has('shadow_link') &&
-    keys.every((k) => k === 'name' || RPK_BLOCKS.includes(k))
+    keys().every((k) => k === 'name' || RPK_BLOCKS.includes(k))
   )
     return { rpk: true };
   if (has('shadowLink') || has('shadow_link')) {
@@ -78,13 +80,13 @@ function kindOfShape(value: unknown): { kind?: DocumentKind; ambiguous?: string;
   if (has('broker')) return { kind: 'GetBrokerResponse' };
   if (
     has('configurations') ||
-    (has('name') && keys.every((k) => ['name', 'configurations', 'uid', 'status'].includes(k)))
+    (has('name') && keys().every((k) => ['name', 'configurations', 'uid', 'status'].includes(k)))
   ) {
     return { kind: 'ShadowLink' };
   }
   if (has('code') || (has('message') && has('details'))) return { kind: 'ConnectError' };
   if (has('nodeId') || has('node_id')) return { kind: 'GetBrokerRequest' };
-  if (keys.length === 0)
+  if (keys().length === 0)
     return {
       ambiguous: 'An empty object is a valid GetBrokerRequest but also an empty (invalid) document of any other kind.',
     };

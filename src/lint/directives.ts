@@ -109,13 +109,17 @@ function readDirectives(source: ParsedSource, problems: Diagnostic[], catalog: R
   return directives;
 }
 
+/** False when the source can hold no suppression directive (they are YAML comments): `applyDirectives` then changes nothing. */
+export const mayHoldDirectives = (source: ParsedSource): boolean =>
+  source.format === 'yaml' && source.comments.length > 0;
+
 /** Applies the comment directives of a YAML source: returns the kept diagnostics plus directive problems. */
 export function applyDirectives(
   diagnostics: Diagnostic[],
   source: ParsedSource,
   catalog: RuleCatalog = BUILTIN_CATALOG,
 ): Diagnostic[] {
-  if (source.format !== 'yaml' || source.comments.length === 0) return diagnostics;
+  if (!mayHoldDirectives(source)) return diagnostics;
   const problems: Diagnostic[] = [];
   const directives = readDirectives(source, problems, catalog);
   if (directives.length === 0 && problems.length === 0) return diagnostics;

@@ -8,8 +8,14 @@ import { formatOf, parseSource, type ParsedSource } from '../source/index';
 import { countKeys, parseJsonUnchecked } from '../source/json';
 import type { RunSettings } from '../engine/run';
 import { parentPointer } from '../util/pointer';
-import { compareDiagnostics, type Diagnostic, type FileResult, type Range } from '../core/diagnostics';
-import { applyDirectives } from './directives';
+import {
+  compareAtSamePlace,
+  compareDiagnostics,
+  type Diagnostic,
+  type FileResult,
+  type Range,
+} from '../core/diagnostics';
+import { applyDirectives, mayHoldDirectives } from './directives';
 import { capFindings } from './findings-cap';
 import { lintWithSettings, resolveSettings, type LintOptions } from './lint';
 import { integerAsWritten, mayRoundIntegers } from './number-literals';
@@ -35,15 +41,20 @@ const onKey = (code: string, catalog: RuleCatalog): boolean =>
 
 /** The range for a diagnostic: on the key for key problems, the value otherwise, the nearest existing ancestor when missing. */
 export function locate(source: ParsedSource, pointer: string, onKey: boolean): Range | undefined {
+  const at = placeOf(source, pointer, onKey);
+  return at && source.range(at[0], at[1]);
+}
+
+/** `locate`'s offsets `[start, end)` (the source's own pair where it can: nothing is made for them). */
+function placeOf(source: ParsedSource, pointer: string, onKey: boolean): readonly [number, number] | undefined {
   let p = pointer;
   let exact = true;
   for (;;) {
     const span = source.span(p);
     if (span) {
-      const useKey = span.key && (onKey || !exact);
-      const [s, e] = useKey ? span.key! : span.value;
+      const at = span.key && (onKey || !exact) ? span.key : span.value;
       // A missing field points at its parent's key, or at the first character of a keyless parent (the root).
-      return exact || span.key ? source.range(s, e) : source.range(s, s + 1);
+      return exact || span.key ? at : [at[0], at[0] + 1];
     }
     if (p === '') return undefined;
     p = parentPointer(p);
@@ -130,10 +141,8 @@ function lintSource(
   // set in place, not on copies — with thousands of findings, a second copy of each alive at once
   // is what made the collector's work grow faster than their number.
   const rounds = result.diagnostics.length > 0 && mayRoundIntegers(text);
-  const located = result.diagnostics.map((d) => {
-    const range = locate(source, d.pointer, onKey(d.code, settings.catalog));
+  const found = result.diagnostics.map((d) => {
     const out: Diagnostic = rounds ? integerAsWritten(d, source, text, settings.rules) : d;
-    if (range) out.range = range;
     if (d.related) {
       out.related = d.related.map((r) => {
         const rr = locate(source, r.pointer, false);
@@ -142,5 +151,26 @@ function lintSource(
     }
     return out;
   });
-  return finish(decision.kind, located);
+  const places = found.map((d) => placeOf(source, d.pointer, onKey(d.code, settings.catalog)));
+  // More findings than are kept, and nothing else to order them with: ordered by offset (the order
+  // of lines and columns), and only the findings kept get a line and column.
+  if (found.length > settings.maxFindings && source.diagnostics.length === 0 && !mayHoldDirectives(source)) {
+    const order = Array.from(found.keys()).sort((i, j) => {
+      const a = places[i];
+      const b = places[j];
+      return (a && b && a[0] - b[0]) || compareAtSamePlace(found[i]!, found[j]!);
+    });
+    const sorted = order.map((i, k) => {
+      const d = withDocsUrl(found[i]!, settings.catalog);
+      const at = places[i];
+      if (k < settings.maxFindings && at) d.range = source.range(at[0], at[1]);
+      return d;
+    });
+    return { file, kind: decision.kind, diagnostics: capFindings(sorted, settings.maxFindings), source };
+  }
+  found.forEach((d, i) => {
+    const at = places[i];
+    if (at) d.range = source.range(at[0], at[1]);
+  });
+  return finish(decision.kind, found);
 }

@@ -7,13 +7,19 @@ import { type Rule } from '../rule-api/types';
 import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind, type DocumentType } from '../model/kinds';
 import { redactSecrets } from '../secrets/redact';
+import { isSecretKeyName } from '../secrets/classify';
 import { getAtPath, isObject, toPointer } from '../util/pointer';
 import { decodeDocument, keepsFormatted } from '../decode/decode';
 import { checkJsonValue, type JsonCheck } from '../validate/json-value';
 import { modelKeyNames } from '../validate/schema-walk';
 import { recordedFindings, validateStructure } from '../validate/structural';
 import * as acceptors from '../generated/acceptors.js';
-import { FORMAT_REFUSALS, keysCounted, mayHoldSecrets, UNKNOWN_KEYS } from '../generated/acceptors.js';
+import {
+  FORMAT_REFUSALS,
+  keysCounted,
+  mayHoldSecretsBesidesUnknownKeys,
+  UNKNOWN_KEYS,
+} from '../generated/acceptors.js';
 import { capFindings, DEFAULT_MAX_FINDINGS } from './findings-cap';
 
 /** Options of `lint`. */
@@ -213,8 +219,14 @@ export function lintWithSettings(value: unknown, settings: RunSettings, how: Lin
       ? rules.judge(acceptors[settings.kind], stripped)
       : 2;
   // What the acceptor noted is read now, before a custom rule can lint another value with it.
-  // Secretless: it went through all of the value and met nothing a secret could be (findings skip the search).
-  const secretless = (verdict === 0 || verdict === 4) && stripped === value && !mayHoldSecrets();
+  // Secretless: it went through all of the value and met nothing a secret could be (findings skip the
+  // search): the keys it recorded as unknown hold scalars, secrets only under a credential-like name.
+  const secretless =
+    verdict !== 2 &&
+    (verdict & 1) === 0 &&
+    stripped === value &&
+    !mayHoldSecretsBesidesUnknownKeys() &&
+    !UNKNOWN_KEYS.some(([, keys]) => keys.some(isSecretKeyName));
   // The keys it went through, for lintText's duplicate-key check (`$schema` is one of them).
   if (probe) probe.keys = verdict === 2 || keysCounted() < 0 ? -1 : keysCounted() + (stripped === value ? 0 : 1);
   if (verdict === 0) return finish(applySettingsToStructural(rules.finish(stripped, true), settings));

@@ -35,8 +35,27 @@ function classifyKeyName(key: string): boolean {
   if (NOT_SECRET.has(k)) return false;
   if (k === 'key') return true;
   for (const part of CREDENTIAL_PARTS) if (k.includes(part)) return true;
-  // Within two edits of `password`: `pasword`, `passowrd`.
-  return k.length >= 6 && k.length <= 10 && editDistance(k, 'password', 2) <= 2;
+  // Within two edits of `password`: `pasword`, `passowrd`. Such a key keeps at least six of its
+  // letters, so it has six characters from p, a, s, w, o, r, d: most keys are ruled out by counting.
+  return k.length >= 6 && k.length <= 10 && passwordLetters(k) >= 6 && editDistance(k, 'password', 2) <= 2;
+}
+
+/** How many characters of `k` are letters of `password`. */
+function passwordLetters(k: string): number {
+  let n = 0;
+  for (let i = 0; i < k.length; i++) {
+    switch (k.charCodeAt(i)) {
+      case 97: // a
+      case 100: // d
+      case 111: // o
+      case 112: // p
+      case 114: // r
+      case 115: // s
+      case 119: // w
+        n++;
+    }
+  }
+  return n;
 }
 
 /** True when the pointer addresses a credential or anything beneath one (see `isSecretKeyName`). */
