@@ -11,6 +11,7 @@ const LAYERS = [
   'facts', // what the server does, by target version
   'secrets',
   'source', // the JSON and YAML readers with positions, and secrets found in raw text
+  'rpk', // rpk's shadow-link config files: read as rpk reads them (yaml.v2)
   'kind',
   'rule-api', // what a rule module may import: defineRule, the rule types, helpers
   'rules',

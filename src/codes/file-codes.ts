@@ -1,4 +1,4 @@
-/** Codes of findings about files rather than documents (`parse/…`, `input/…`, `kind/…`, `report/…`, `suppression/…`, `client/…`), documented on their own pages. */
+/** Codes of findings about files rather than documents (`parse/…`, `input/…`, `kind/…`, `rpk/…`, `report/…`, `suppression/…`, `client/…`), documented on their own pages. */
 
 import { KIND_COUNT_WORD } from '../model/kinds';
 
@@ -53,7 +53,32 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
       unrecognised: 'The shape fits no kind: this does not look like an Admin API v2 document.',
       'unknown-schema': 'The top-level `"$schema"` names none of the svc-admin-spec schemas.',
       'rpk-config':
-        "An rpk shadow-link config file (`rpk shadow create --config-file`; its format is defined in the server repository's src/go/rpk/pkg/cli/shadow/types.go): option blocks such as `client_options` at the top level beside `name`, snake_case keys, rpk's short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations. rpk maps it to the API's ShadowLink before sending; this linter checks that API form, so the file is not linted. A warning, not an error: the file is fine for rpk.",
+        "An rpk shadow-link config file (`rpk shadow create --config-file`; its format is defined in the server repository's src/go/rpk/pkg/cli/shadow/types.go): option blocks such as `client_options` at the top level beside `name`, snake_case keys, rpk's short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations. The file is checked as rpk reads it (the `rpk/` codes: what rpk refuses, drops or changes); the Admin API's rules are not applied to rpk files. A warning, not an error.",
+    },
+  },
+  rpk: {
+    title: 'rpk config file codes',
+    intro:
+      "An rpk shadow-link config file (`rpk shadow create --config-file`) is read as rpk reads it: with gopkg.in/yaml.v2's non-strict `Unmarshal` (YAML 1.1: `yes`/`on` are booleans, `0250` is octal) into rpk's structs (the server repository's src/go/rpk/pkg/cli/shadow/types.go). These findings are what rpk refuses, drops or changes without a word; each points at the key or value in the file and names it as rpk does (`client_options.tls_settings.enabled`). They are errors: what rpk sends is not what the file says. The file is judged as the rpk of `targetVersion` reads it (rpk ships with the server).",
+    codes: {
+      refused:
+        'rpk refuses the file when it reads it: a value of the wrong type (a quoted `"true"` for a boolean, a word for a number, a number beyond a 32-bit integer, a duration that is not Go\'s `1m30s` form), a time that is not RFC 3339, a bad merge key or a YAML syntax error. The message quotes yaml.v2\'s words, as rpk prints them.',
+      'dropped-key':
+        "A key rpk does not read: yaml.v2's non-strict `Unmarshal` drops it without a word, at any depth (`exclude_defaults`, `bootstrap_server`). When the key is the Admin API's camelCase spelling, or the API's `configurations` nesting, the message says so; the suggestion renames it to rpk's key.",
+      'newer-key':
+        'A key the rpk of the target version does not know yet (`role_sync_options` and `shadow_schema_registry_api` are read from the release after 26.1; `cloud_options` and `plain_configuration` from 26.1): that rpk drops it without a word.',
+      'unmapped-enum':
+        "An enum value rpk does not know: rpk compares exact, case-sensitive strings (`LITERAL`, `SCRAM-SHA-256`, an ACL `PREFIXED` but a name filter `PREFIX`) and sends any other one as UNSPECIFIED, which the server refuses or reads otherwise. The suggestion writes rpk's spelling when the meaning is clear (another case, the API's name).",
+      nanoseconds:
+        'A duration written as a bare number (`interval: 30`): yaml.v2 reads a number into a Go `time.Duration` as nanoseconds. Write a unit (`30s`).',
+      'not-sent':
+        'A duration of zero or less: rpk sends an interval only when it is above zero, so the server uses its default instead of what is written.',
+      'null-marker':
+        'A choice such as `start_at_earliest:` written with nothing after the colon: to yaml.v2 that is null, and the option is not set. Write `start_at_earliest: {}`.',
+      'repeated-key':
+        'A key written twice in one mapping: rpk keeps the last value for a single field, and merges two mappings key by key. Keep one.',
+      invalid:
+        "rpk's own checks before it sends (`validateParsedShadowLinkConfig`): a name, at least one bootstrap server, at most one of each either-or pair (TLS files or PEM, SCRAM or PLAIN, one `start_at_*`), and for files with `cloud_options` the cloud's rules (a `shadow_redpanda_id`, no file-based TLS, passwords and TLS keys as `${secrets.NAME}` references). rpk stops at the first with the quoted message; all are listed here. The rpk of 25.3 and 26.1 crashes on a file without `client_options`.",
     },
   },
   report: {

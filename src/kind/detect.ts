@@ -1,22 +1,16 @@
 /** Which document kind a file holds: an explicit `$schema`, or else its shape. */
+import { RPK_CONFIG } from '../model/rpk-format';
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
 import { isObject, own } from '../util/pointer';
 
 /** Why a kind could not be decided; each is the `kind/<reason>` code of the finding. */
 export const KIND_REASONS = ['unknown-schema', 'ambiguous', 'unrecognised', 'rpk-config'] as const;
 
-/** The option blocks rpk's config file puts at the top level, beside `name` (src/go/rpk/pkg/cli/shadow/types.go). */
-const RPK_BLOCKS = [
-  'client_options',
-  'topic_metadata_sync_options',
-  'consumer_offset_sync_options',
-  'security_sync_options',
-  'schema_registry_sync_options',
-  'cloud_options',
-];
+/** The option blocks rpk's file has beside `name` (where the API has `configurations`). */
+const RPK_BLOCKS = RPK_CONFIG.fields.map((f) => f.key).filter((k) => k !== 'name');
 
 const RPK_MESSAGE =
-  'This is an rpk shadow-link config file (`rpk shadow create --config-file`), not an Admin API document: rpk puts the option blocks beside `name` (the API nests them under `configurations`), writes short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations (`1m`), and converts all that before sending. It was not linted; to check it as an API document anyway, name the kind with --kind or a "$schema".';
+  'This is an rpk shadow-link config file (`rpk shadow create --config-file`), not an Admin API document: rpk puts the option blocks beside `name` (the API nests them under `configurations`), writes short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations (`1m`), and converts all that before sending. It is checked as rpk reads it (the rpk/ findings: what rpk refuses, drops or changes); the Admin API rules are not applied to rpk files. To check it as an API document anyway, name the kind with --kind or a "$schema".';
 
 /** How a kind was decided, or why it could not be. */
 export type KindDecision =
@@ -63,15 +57,9 @@ function kindOfShape(value: unknown): { kind?: DocumentKind; ambiguous?: string;
   const has = (k: string) => Object.prototype.propertyIsEnumerable.call(value, k);
   let listed: string[] | undefined;
   const keys = () => (listed ??= Object.keys(value).filter((k) => k !== '$schema'));
-  // rpk's own file format: option blocks beside `name`, no `configurations` and no request wrapper.
-  if (
-    RPK_BLOCKS.some(has) &&
-    !has('configurations') &&
-    !has('shadowLink') &&
-    !has('shadow_link') &&
-    keys().every((k) => k === 'name' || RPK_BLOCKS.includes(k))
-  )
-    return { rpk: true };
+  // rpk's own file format: option blocks beside `name`, no `configurations` and no request wrapper;
+  // other keys beside them are typos rpk drops (reported as such), not another kind.
+  if (RPK_BLOCKS.some(has) && !has('configurations') && !has('shadowLink') && !has('shadow_link')) return { rpk: true };
   if (has('shadowLink') || has('shadow_link')) {
     const link = own(value, 'shadowLink') ?? own(value, 'shadow_link');
     const response = isObject(link) && (own(link, 'uid') !== undefined || own(link, 'status') !== undefined);

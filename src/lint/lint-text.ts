@@ -2,7 +2,9 @@
 import { withDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { detectKind } from '../kind/detect';
 import type { DocumentKind } from '../model/kinds';
-import { redactStrings } from '../secrets/redact';
+import { collectSecrets, redactSecrets, redactStrings } from '../secrets/redact';
+import { readRpkConfig } from '../rpk/read';
+import { rpkFindings } from '../rpk/findings';
 import { secretSpans, secretStrings } from '../source/secret-spans';
 import { formatOf, parseSource, type ParsedSource } from '../source/index';
 import { countKeys, parseJsonUnchecked } from '../source/json';
@@ -89,6 +91,21 @@ export function lintText(text: string, options: LintTextOptions = {}): TextResul
   return lintSource(text, parseSource(text, format), bom, options, settings, file, undefined);
 }
 
+/** What rpk refuses, drops or changes in its config file, placed in the text; secrets it holds are masked in messages. */
+function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettings): Diagnostic[] {
+  const read = readRpkConfig(text);
+  const secrets = collectSecrets(read.value);
+  const found = rpkFindings(read, settings.targetVersion).map(({ diagnostic, at }) => {
+    diagnostic.range = source.range(at[0], at[1]);
+    // yaml.v2 quotes the first seven bytes of a value it refuses: when they begin a secret, they are hidden too.
+    diagnostic.message = diagnostic.message.replace(/`([^`]{1,7})\.\.\.`/g, (all, head: string) =>
+      secrets.some((s) => s.startsWith(head) || s.includes(head)) ? '`********...`' : all,
+    );
+    return diagnostic;
+  });
+  return redactSecrets(found, read.value);
+}
+
 /** `lintText` once the text is read. */
 function lintSource(
   text: string,
@@ -124,16 +141,22 @@ function lintSource(
   if (decision.kind === null) {
     const pointer = decision.reason === 'unknown-schema' ? '/$schema' : '';
     const range = locate(source, pointer, false);
-    return finish(null, [
+    const found: Diagnostic[] = [
       {
         code: `kind/${decision.reason}`,
-        // An rpk file is fine for rpk; it is just not a document this linter checks.
+        // An rpk file is not an API document: a warning, and its own findings say what rpk does with it.
         severity: decision.reason === 'rpk-config' ? 'warning' : 'error',
         pointer,
         message: decision.message,
         ...(range ? { range } : {}),
       },
-    ]);
+    ];
+    if (decision.reason === 'rpk-config') {
+      // rpk's reader says what a repeated key does to rpk (rpk/repeated-key), not the server's.
+      source.diagnostics = source.diagnostics.filter((d) => d.code !== 'parse/duplicate-key');
+      found.push(...rpkFileFindings(text, source, settings));
+    }
+    return finish(null, found);
   }
   // De-duplicated, not sorted: `finish` sorts once, by position.
   const result = lintWithSettings(source.value, { ...settings, kind: decision.kind }, { probe, unsorted: true });

@@ -124,8 +124,14 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
 
   const options: LintTextOptions = { ...fileLintOptions(config, path, name), format };
   const result = lintText(text, options);
+  // An rpk config file is read as rpk reads it: its findings are this linter's too.
+  const rpkFile = result.kind === null && result.diagnostics.some((d) => d.code === 'kind/rpk-config');
   const owned =
-    options.kind !== undefined || result.kind !== null || input.wasOwned || (!result.source.ok && namesOurSchema(text));
+    options.kind !== undefined ||
+    result.kind !== null ||
+    rpkFile ||
+    input.wasOwned ||
+    (!result.source.ok && namesOurSchema(text));
   if (!owned) return { ...none(false), options };
   let diagnostics = result.diagnostics;
   // A fresh record of used entries per run: an entry used by an earlier version of the text may be unused now.

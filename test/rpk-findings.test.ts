@@ -1,0 +1,190 @@
+/**
+ * rpk config files linted as rpk reads them: each `rpk/` code where rpk refuses, drops or changes
+ * what is written, at the key or value in the file, in rpk's names; nothing on what rpk reads as
+ * written; secrets never shown. Facts: ../shared/rpk.md and rpk's types.go, create.go, mapper.go.
+ */
+import { describe, expect, it } from 'vitest';
+import { fixText, lintText, type Diagnostic } from '../src/index';
+import { readRpkConfig } from '../src/rpk/read';
+import { rpkFindings } from '../src/rpk/findings';
+
+const GOOD = `name: dr-link
+client_options:
+  bootstrap_servers: [kafka-1:9092]
+  authentication_configuration:
+    scram_configuration:
+      username: shadow
+      password: hunter2-secret
+      scram_mechanism: SCRAM-SHA-256
+topic_metadata_sync_options:
+  interval: 30s
+  auto_create_shadow_topic_filters:
+    - pattern_type: LITERAL
+      filter_type: INCLUDE
+      name: '*'
+  start_at_earliest: {}
+security_sync_options:
+  acl_filters:
+    - resource_filter: {resource_type: TOPIC, pattern_type: PREFIXED, name: app-}
+      access_filter: {principal: 'User:app', operation: READ, permission_type: ALLOW, host: '*'}
+`;
+
+const lint = (text: string, targetVersion?: '25.3' | '26.1') =>
+  lintText(text, { filename: 'shadow-link.yaml', ...(targetVersion ? { targetVersion } : {}) }).diagnostics;
+const rpk = (list: Diagnostic[]) => list.filter((d) => d.code !== 'kind/rpk-config');
+const at = (d: Diagnostic) => `${d.range!.start.line}:${d.range!.start.column}`;
+
+describe('rpk config files', () => {
+  it('a file rpk reads as written has no rpk finding, only the kind warning', () => {
+    expect(lint(GOOD).map((d) => [d.code, d.severity])).toEqual([['kind/rpk-config', 'warning']]);
+  });
+
+  it('rpk/refused: what yaml.v2 refuses, in its words, at the value', () => {
+    const found = rpk(lint(GOOD.replace('interval: 30s', 'interval: "30"\n  paused: "true"')));
+    expect(found.map((d) => [d.code, at(d), d.message])).toEqual([
+      [
+        'rpk/refused',
+        '10:13',
+        'rpk refuses this file: "unable to parse Shadow Link config file: line 10: cannot unmarshal !!str `30` into time.Duration": write a Go duration with a unit (`30s`, `1m30s`, `500ms`); `1d` and ISO 8601 (`PT30S`) are not Go durations.',
+      ],
+      [
+        'rpk/refused',
+        '11:11',
+        'rpk refuses this file: "unable to parse Shadow Link config file: line 11: cannot unmarshal !!str `true` into bool": a quoted value is a string to rpk; write the number or true/false without quotes.',
+      ],
+    ]);
+  });
+
+  it('rpk/dropped-key: typos, the API spelling and nesting, keys at the wrong level; a rename where the key is known', () => {
+    const text = `${GOOD}exclude_defaults: true\n`.replace(
+      '  interval: 30s',
+      '  interval: 30s\n  excludeDefault: true\n  pauzed: true',
+    );
+    const found = rpk(lint(text));
+    expect(found.map((d) => [d.code, d.pointer, at(d)])).toEqual([
+      ['rpk/dropped-key', '/topic_metadata_sync_options/excludeDefault', '11:3'],
+      ['rpk/dropped-key', '/topic_metadata_sync_options/pauzed', '12:3'],
+      ['rpk/dropped-key', '/exclude_defaults', '22:1'],
+    ]);
+    expect(found[0]!.message).toContain("`excludeDefault` is the Admin API's spelling; rpk's key is `exclude_default`");
+    expect(found[0]!.suggestions?.[0]?.fix).toEqual({
+      kind: 'rename-key',
+      pointer: '/topic_metadata_sync_options/excludeDefault',
+      to: 'exclude_default',
+    });
+    expect(found[1]!.message).toContain('did you mean `paused`?');
+    expect(found[2]!.message).toContain('`exclude_default` is a key of `topic_metadata_sync_options`');
+    // A file with `configurations` is an API document by its shape; read as rpk's, the key is explained.
+    const [nested] = rpkFindings(readRpkConfig('name: a\nconfigurations: {}\n'), '26.1').filter(
+      (f) => f.diagnostic.code === 'rpk/dropped-key',
+    );
+    expect(nested!.diagnostic.message).toContain('the Admin API nests the sync options under `configurations`');
+  });
+
+  it('rpk/unmapped-enum: spellings rpk sends as UNSPECIFIED, with rpk spelling when the meaning is clear', () => {
+    const text = GOOD.replace('SCRAM-SHA-256', 'SCRAM_SHA_256')
+      .replace('pattern_type: LITERAL', 'pattern_type: PREFIXED')
+      .replace('filter_type: INCLUDE', 'filter_type: FILTER_TYPE_INCLUDE')
+      .replace('resource_type: TOPIC, pattern_type: PREFIXED', 'resource_type: SR_SUBJECT, pattern_type: PREFIX')
+      .replace('operation: READ', 'operation: read');
+    const found = rpk(lint(text));
+    expect(found.every((d) => d.code === 'rpk/unmapped-enum' && d.severity === 'error')).toBe(true);
+    expect(found.map((d) => [d.pointer.split('/').slice(-1)[0], d.suggestions?.[0]?.fix])).toEqual([
+      ['scram_mechanism', expect.objectContaining({ value: 'SCRAM-SHA-256' })],
+      ['pattern_type', expect.objectContaining({ value: 'PREFIX' })],
+      ['filter_type', expect.objectContaining({ value: 'INCLUDE' })],
+      ['resource_type', expect.objectContaining({ value: 'SUBJECT' })],
+      ['pattern_type', expect.objectContaining({ value: 'PREFIXED' })],
+      ['operation', expect.objectContaining({ value: 'READ' })],
+    ]);
+    // --fix writes rpk's spellings, and then rpk reads the file as written.
+    const fixed = fixText(text, { filename: 'shadow-link.yaml' });
+    expect(rpk(fixed.result.diagnostics)).toEqual([]);
+  });
+
+  it('rpk/nanoseconds: a bare number is nanoseconds, an error when it is plainly seconds, info otherwise', () => {
+    const small = rpk(lint(GOOD.replace('interval: 30s', 'interval: 30')));
+    expect(small.map((d) => [d.code, d.severity, at(d), d.suggestions?.[0]?.fix])).toEqual([
+      [
+        'rpk/nanoseconds',
+        'error',
+        '10:13',
+        { kind: 'replace-value', pointer: '/topic_metadata_sync_options/interval', value: '30s' },
+      ],
+    ]);
+    const ns = rpk(lint(GOOD.replace('interval: 30s', 'interval: 90000000000')));
+    expect(ns.map((d) => [d.severity, d.suggestions?.[0]?.fix])).toEqual([
+      ['info', { kind: 'replace-value', pointer: '/topic_metadata_sync_options/interval', value: '1m30s' }],
+    ]);
+  });
+
+  it('rpk/not-sent, rpk/null-marker, rpk/repeated-key', () => {
+    const text = GOOD.replace('interval: 30s', 'interval: 0s\n  interval: -1m').replace(
+      'start_at_earliest: {}',
+      'start_at_earliest:',
+    );
+    expect(rpk(lint(text)).map((d) => [d.code, at(d)])).toEqual([
+      ['rpk/repeated-key', '11:3'],
+      ['rpk/not-sent', '11:13'],
+      ['rpk/null-marker', '16:3'],
+    ]);
+  });
+
+  it("rpk/newer-key: what the target version's rpk does not know yet", () => {
+    const text = `${GOOD}role_sync_options:\n  interval: 0s\n`.replace(
+      '    scram_configuration:',
+      '    plain_configuration: {username: a, password: b}\n    scram_configuration:',
+    );
+    expect(rpk(lint(text, '26.1')).map((d) => [d.code, d.pointer])).toEqual([
+      ['rpk/invalid', '/client_options/authentication_configuration'],
+      ['rpk/newer-key', '/role_sync_options'],
+    ]);
+    // At 25.3 PLAIN is unknown too (dropped), so "only one of" does not apply.
+    expect(rpk(lint(text, '25.3')).map((d) => [d.code, d.pointer])).toEqual([
+      ['rpk/newer-key', '/client_options/authentication_configuration/plain_configuration'],
+      ['rpk/newer-key', '/role_sync_options'],
+    ]);
+  });
+
+  it("rpk/invalid: rpk's own checks with its messages, cloud rules included", () => {
+    const noName = rpk(lint(GOOD.replace('name: dr-link', 'name: ""')));
+    expect(noName.map((d) => d.message)).toEqual([
+      'rpk refuses this file: "invalid Shadow Link configuration: the Shadow Link name is required".',
+    ]);
+    const cloud = rpk(
+      lint(
+        `${GOOD}cloud_options:\n  source_redpanda_id: a\n  shadow_redpanda_id: a\n`.replace(
+          '      password: hunter2-secret',
+          '      password: ${secrets.PW}',
+        ),
+      ),
+    );
+    expect(cloud.map((d) => d.message)).toEqual([
+      'rpk refuses this file: "invalid Shadow Link configuration: shadow_redpanda_id and source_redpanda_id cannot be the same".',
+    ]);
+    const plain = rpk(lint(`${GOOD}cloud_options:\n  shadow_redpanda_id: b\n`));
+    expect(plain.map((d) => [d.code, d.pointer])).toEqual([
+      ['rpk/invalid', '/client_options/authentication_configuration/scram_configuration/password'],
+    ]);
+    const noClient = rpk(lint('name: a\ntopic_metadata_sync_options:\n  interval: 30s\n', '26.1'));
+    expect(noClient.map((d) => d.message)).toEqual([
+      'The rpk of 26.1 crashes on a file without `client_options` (it reads its bootstrap servers without checking that the block is there). Add `client_options` with `bootstrap_servers`.',
+    ]);
+  });
+
+  it('never shows a secret, whole or its first bytes', () => {
+    const text = GOOD.replace('  interval: 30s', '  interval: hunter2-secret').replace(
+      'bootstrap_servers: [kafka-1:9092]',
+      'bootstrap_servers: [kafka-1:9092]\n  fetch_max_bytes: hunter2-secret',
+    );
+    const found = lint(text);
+    expect(found.some((d) => d.code === 'rpk/refused')).toBe(true);
+    for (const d of found) expect(JSON.stringify(d)).not.toMatch(/hunter2|hunter2-/);
+  });
+
+  it('is recognised by its blocks even with typo keys beside them', () => {
+    const found = lint('name: a\nclient_option:\n  bootstrap_servers: [a:1]\ntopic_metadata_sync_options: {}\n');
+    expect(found.map((d) => d.code)).toEqual(['rpk/invalid', 'kind/rpk-config', 'rpk/dropped-key']);
+    expect(found[2]!.message).toContain('did you mean `client_options`?');
+  });
+});
