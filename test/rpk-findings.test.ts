@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { fixText, lintText, type Diagnostic } from '../src/index';
 import { readRpkConfig } from '../src/rpk/read';
 import { rpkFindings } from '../src/rpk/findings';
+import { rpkToApi } from '../src/rpk/mapper';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const GOOD = `name: dr-link
 client_options:
@@ -26,7 +29,7 @@ topic_metadata_sync_options:
 security_sync_options:
   acl_filters:
     - resource_filter: {resource_type: TOPIC, pattern_type: PREFIXED, name: app-}
-      access_filter: {principal: 'User:app', operation: READ, permission_type: ALLOW, host: '*'}
+      access_filter: {principal: 'User:app', operation: READ, permission_type: ALLOW}
 `;
 
 const lint = (text: string, targetVersion?: '25.3' | '26.1') =>
@@ -45,12 +48,12 @@ describe('rpk config files', () => {
       [
         'rpk/refused',
         '10:13',
-        'rpk refuses this file: "unable to parse Shadow Link config file: line 10: cannot unmarshal !!str `30` into time.Duration": write a Go duration with a unit (`30s`, `1m30s`, `500ms`); `1d` and ISO 8601 (`PT30S`) are not Go durations.',
+        'rpk refuses this file: yaml.v2 says "line 10: cannot unmarshal !!str `30` into time.Duration": write a Go duration with a unit (`30s`, `1m30s`, `500ms`); `1d` and ISO 8601 (`PT30S`) are not Go durations.',
       ],
       [
         'rpk/refused',
         '11:11',
-        'rpk refuses this file: "unable to parse Shadow Link config file: line 11: cannot unmarshal !!str `true` into bool": a quoted value is a string to rpk; write the number or true/false without quotes.',
+        'rpk refuses this file: yaml.v2 says "line 11: cannot unmarshal !!str `true` into bool": a quoted value is a string to rpk; write the number or true/false without quotes.',
       ],
     ]);
   });
@@ -97,9 +100,10 @@ describe('rpk config files', () => {
       ['pattern_type', expect.objectContaining({ value: 'PREFIXED' })],
       ['operation', expect.objectContaining({ value: 'READ' })],
     ]);
-    // --fix writes rpk's spellings, and then rpk reads the file as written.
+    // --fix writes rpk's spellings; rpk then reads the file as written, and the API rules judge what
+    // it sends: a "*" filter of PREFIX pattern (PREFIXED was meant as PREFIX) selects nothing.
     const fixed = fixText(text, { filename: 'shadow-link.yaml' });
-    expect(rpk(fixed.result.diagnostics)).toEqual([]);
+    expect(rpk(fixed.result.diagnostics).map((d) => d.code)).toEqual(['topic-filter-name']);
   });
 
   it('rpk/nanoseconds: a bare number is nanoseconds, an error when it is plainly seconds, info otherwise', () => {
@@ -182,9 +186,94 @@ describe('rpk config files', () => {
     for (const d of found) expect(JSON.stringify(d)).not.toMatch(/hunter2|hunter2-/);
   });
 
+  it('the API rules judge the link rpk sends, at the rpk key or value it comes from', () => {
+    const text = GOOD.replace('    enabled: true\n', '')
+      .replace(
+        '  authentication_configuration:',
+        '  tls_settings:\n    tls_file_settings: {ca_path: /ca.pem}\n  authentication_configuration:',
+      )
+      .replace("name: '*'", 'name: orders/x');
+    const found = rpk(lint(text));
+    expect(found.map((d) => [d.code, d.pointer, at(d)])).toEqual([
+      ['tls-ignored', '/client_options/tls_settings/tls_file_settings', '5:24'],
+      ['topic-filter-name', '/topic_metadata_sync_options/auto_create_shadow_topic_filters/0/name', '16:13'],
+    ]);
+    expect(found[0]!.message).toMatch(
+      /^In the link rpk sends, from `client_options\.tls_settings\.tls_file_settings`: /,
+    );
+    // Fixes of the API form do not apply to rpk's file.
+    expect(found.every((d) => d.suggestions === undefined)).toBe(true);
+  });
+
+  it('no API finding where rpk says it first, where rpk refuses the file, or for what the cloud fills in', () => {
+    // A number read as nanoseconds: rpk/nanoseconds, not also the API's "under one second".
+    expect(rpk(lint(GOOD.replace('interval: 30s', 'interval: 30'))).map((d) => d.code)).toEqual(['rpk/nanoseconds']);
+    // rpk refuses it: it sends nothing for the API rules to judge.
+    expect(
+      rpk(lint(GOOD.replace("name: '*'", 'name: orders/x').replace('name: dr-link', 'name: ""'))).map((d) => d.code),
+    ).toEqual(['rpk/invalid']);
+    // A cloud file: bootstrap servers and ${secrets.NAME} references are the cloud's.
+    const cloud = `${GOOD}cloud_options:\n  shadow_redpanda_id: b\n`
+      .replace('[kafka-1:9092]', '[not a server]')
+      .replace('      password: hunter2-secret', '      password: ${secrets.PW}')
+      .replace(
+        '  authentication_configuration:',
+        '  tls_settings:\n    enabled: true\n    tls_pem_settings: {key: "${secrets.KEY}"}\n  authentication_configuration:',
+      );
+    expect(rpk(lint(cloud))).toEqual([]);
+  });
+
+  it('rpk/literal-placeholder: rpk sends ${VAR} as written; the API advice to use one is not given', () => {
+    const found = rpk(lint(GOOD.replace('password: hunter2-secret', 'password: ${SASL_PASSWORD}')));
+    expect(found.map((d) => [d.code, d.severity, at(d)])).toEqual([['rpk/literal-placeholder', 'warning', '7:17']]);
+    expect(rpk(lint(GOOD)).map((d) => d.code)).not.toContain('no-plaintext-secret');
+  });
+
   it('is recognised by its blocks even with typo keys beside them', () => {
     const found = lint('name: a\nclient_option:\n  bootstrap_servers: [a:1]\ntopic_metadata_sync_options: {}\n');
     expect(found.map((d) => d.code)).toEqual(['rpk/invalid', 'kind/rpk-config', 'rpk/dropped-key']);
     expect(found[2]!.message).toContain('did you mean `client_options`?');
+  });
+});
+
+describe('the link rpk sends (rpkToApi)', () => {
+  const dir = join(import.meta.dirname, 'fixtures', 'real-world');
+  const read = (file: string) => readRpkConfig(readFileSync(join(dir, file), 'utf8')).value;
+
+  it('is the ShadowLink rpk builds from its sample and from its test file (the corpus, from mapper.go)', () => {
+    for (const [rpkFile, apiFile] of [
+      ['rpk.config-generate-sample.yaml', 'ShadowLink.rpk-mapped-config-generate-sample.json'],
+      ['rpk.types-test-complete-file-tls.yaml', 'ShadowLink.rpk-mapped-types-test-complete.json'],
+    ] as const)
+      expect(rpkToApi(read(rpkFile), '26.1').value, rpkFile).toEqual(
+        JSON.parse(readFileSync(join(dir, apiFile), 'utf8')) as unknown,
+      );
+  });
+
+  it('leaves out zero values, unknown spellings and cloud options; sends the first start_at_* set; always has configurations', () => {
+    const value = readRpkConfig(
+      [
+        'name: a',
+        'cloud_options: {shadow_redpanda_id: x}',
+        'client_options: {bootstrap_servers: [], fetch_max_bytes: 0, source_cluster_id: ""}',
+        'topic_metadata_sync_options:',
+        '  interval: 0s',
+        '  start_at_latest: {}',
+        '  start_at_timestamp: 2024-01-01T10:00:00+02:00',
+        '  auto_create_shadow_topic_filters: [{pattern_type: literal, filter_type: INCLUDE, name: x}, ~]',
+        'role_sync_options: {interval: 5s}',
+      ].join('\n'),
+    ).value;
+    expect(rpkToApi(value, '26.1').value).toEqual({
+      name: 'a',
+      configurations: {
+        clientOptions: {},
+        topicMetadataSyncOptions: {
+          startAtLatest: {},
+          autoCreateShadowTopicFilters: [{ filterType: 'FILTER_TYPE_INCLUDE', name: 'x' }, {}],
+        },
+      },
+    });
+    expect(rpkToApi(readRpkConfig('name: a\n').value, '25.3').value).toEqual({ name: 'a', configurations: {} });
   });
 });

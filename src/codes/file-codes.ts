@@ -59,7 +59,7 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
   rpk: {
     title: 'rpk config file codes',
     intro:
-      "An rpk shadow-link config file (`rpk shadow create --config-file`) is read as rpk reads it: with gopkg.in/yaml.v2's non-strict `Unmarshal` (YAML 1.1: `yes`/`on` are booleans, `0250` is octal) into rpk's structs (the server repository's src/go/rpk/pkg/cli/shadow/types.go). These findings are what rpk refuses, drops or changes without a word; each points at the key or value in the file and names it as rpk does (`client_options.tls_settings.enabled`). They are errors: what rpk sends is not what the file says. The file is judged as the rpk of `targetVersion` reads it (rpk ships with the server).",
+      "An rpk shadow-link config file (`rpk shadow create --config-file`) is read as rpk reads it: with gopkg.in/yaml.v2's non-strict `Unmarshal` (YAML 1.1: `yes`/`on` are booleans, `0250` is octal) into rpk's structs (the server repository's src/go/rpk/pkg/cli/shadow/types.go). These findings are what rpk refuses, drops or changes without a word; each points at the key or value in the file and names it as rpk does (`client_options.tls_settings.enabled`). They are errors where what rpk sends is not what the file says. The Admin API's rules then judge the ShadowLink rpk sends (mapper.go's `shadowLinkConfigToProto`), each finding moved to the key or value it comes from, with its rule's code; not when rpk refuses the file, and in a cloud file (`cloud_options`) not on what the cloud fills in (bootstrap servers, `${secrets.NAME}` references). The file is judged as the rpk of `targetVersion` reads it (rpk ships with the server).",
     codes: {
       refused:
         'rpk refuses the file when it reads it: a value of the wrong type (a quoted `"true"` for a boolean, a word for a number, a number beyond a 32-bit integer, a duration that is not Go\'s `1m30s` form), a time that is not RFC 3339, a bad merge key or a YAML syntax error. The message quotes yaml.v2\'s words, as rpk prints them.',
@@ -75,6 +75,8 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
         'A duration of zero or less: rpk sends an interval only when it is above zero, so the server uses its default instead of what is written.',
       'null-marker':
         'A choice such as `start_at_earliest:` written with nothing after the colon: to yaml.v2 that is null, and the option is not set. Write `start_at_earliest: {}`.',
+      'literal-placeholder':
+        "A `${NAME}` placeholder in an rpk file (warning): rpk does not expand environment variables, so it sends the text as written. Write the value, or have the tool that renders the file fill it in before rpk reads it. A cloud file's `${secrets.NAME}` references are resolved by the cloud and are not reported.",
       'repeated-key':
         'A key written twice in one mapping: rpk keeps the last value for a single field, and merges two mappings key by key. Keep one.',
       invalid:

@@ -85,6 +85,7 @@ export type FileCode =
   | 'report/too-many-findings'
   | 'rpk/dropped-key'
   | 'rpk/invalid'
+  | 'rpk/literal-placeholder'
   | 'rpk/nanoseconds'
   | 'rpk/newer-key'
   | 'rpk/not-sent'

@@ -3,13 +3,14 @@ import { withDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { detectKind } from '../kind/detect';
 import type { DocumentKind } from '../model/kinds';
 import { collectSecrets, redactSecrets, redactStrings } from '../secrets/redact';
-import { readRpkConfig } from '../rpk/read';
-import { rpkFindings } from '../rpk/findings';
+import { readRpkConfig, type RpkRead } from '../rpk/read';
+import { rpkFindings, rpkPath, type RpkFinding } from '../rpk/findings';
+import { rpkToApi } from '../rpk/mapper';
 import { secretSpans, secretStrings } from '../source/secret-spans';
 import { formatOf, parseSource, type ParsedSource } from '../source/index';
 import { countKeys, parseJsonUnchecked } from '../source/json';
 import type { RunSettings } from '../engine/run';
-import { parentPointer } from '../util/pointer';
+import { getAt, parentPointer } from '../util/pointer';
 import {
   compareAtSamePlace,
   compareDiagnostics,
@@ -95,7 +96,11 @@ export function lintText(text: string, options: LintTextOptions = {}): TextResul
 function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettings): Diagnostic[] {
   const read = readRpkConfig(text);
   const secrets = collectSecrets(read.value);
-  const found = rpkFindings(read, settings.targetVersion).map(({ diagnostic, at }) => {
+  const own = rpkFindings(read, settings.targetVersion);
+  // rpk sends nothing for a file it refuses: the API rules have nothing to judge then.
+  const refused = own.some((f) => f.diagnostic.code === 'rpk/refused' || f.diagnostic.code === 'rpk/invalid');
+  const all = refused ? own : [...own, ...apiFindings(read, settings, own)];
+  const found = all.map(({ diagnostic, at }) => {
     diagnostic.range = source.range(at[0], at[1]);
     // yaml.v2 quotes the first seven bytes of a value it refuses: when they begin a secret, they are hidden too.
     diagnostic.message = diagnostic.message.replace(/`([^`]{1,7})\.\.\.`/g, (all, head: string) =>
@@ -104,6 +109,48 @@ function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettin
     return diagnostic;
   });
   return redactSecrets(found, read.value);
+}
+
+/**
+ * The Admin API rules on the ShadowLink rpk sends for the file, each moved to the part of the file
+ * it comes from (the nearest part written) and said in those terms. Left out: what rpk's own
+ * findings already say at that place (a spelling sent as UNSPECIFIED, a number read as
+ * nanoseconds), advice that does not hold for rpk files (a `${VAR}` placeholder for a secret: rpk
+ * sends it literally), and in a cloud file (`cloud_options`, sent to the cloud's control plane) what
+ * the cloud fills in or resolves: bootstrap servers and `${secrets.NAME}` references.
+ */
+function apiFindings(read: RpkRead, settings: RunSettings, own: readonly RpkFinding[]): RpkFinding[] {
+  const mapped = rpkToApi(read.value, settings.targetVersion);
+  const result = lintWithSettings(mapped.value, { ...settings, kind: 'ShadowLink' }, { unsorted: true });
+  const said = new Set(own.map((f) => f.diagnostic.pointer));
+  const file = read.value as { [key: string]: unknown };
+  const cloud = settings.targetVersion !== '25.3' && file['cloud_options'] !== null;
+  const out: RpkFinding[] = [];
+  for (const d of result.diagnostics) {
+    if (d.code === 'no-plaintext-secret' || (cloud && d.code === 'bootstrap-servers')) continue;
+    let api = d.pointer;
+    while (!mapped.from.has(api) && api !== '') api = parentPointer(api);
+    let rpk = mapped.from.get(api) ?? '';
+    if (said.has(rpk)) continue;
+    const written = getAt(read.value, rpk);
+    if (cloud && typeof written === 'string' && written.startsWith('${secrets.')) continue;
+    while (!read.written.has(rpk) && rpk !== '') rpk = parentPointer(rpk);
+    const where = read.written.get(rpk);
+    const onKeyHere = onKey(d.code, settings.catalog);
+    const at = where
+      ? ((onKeyHere || rpk !== mapped.from.get(api) ? where.key : undefined) ?? where.value)
+      : ([0, 1] as const);
+    const { suggestions: _fixesForTheApiForm, related: _relatedInTheApiForm, ...rest } = d;
+    out.push({
+      diagnostic: {
+        ...rest,
+        pointer: rpk,
+        message: `In the link rpk sends${rpk === '' ? '' : `, from \`${rpkPath(rpk)}\``}: ${d.message}`,
+      },
+      at,
+    });
+  }
+  return out;
 }
 
 /** `lintText` once the text is read. */

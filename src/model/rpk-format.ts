@@ -8,6 +8,9 @@
 /** The rpk releases whose file format differs: keys are only ever added. `next` is the newest rpk (after 26.1). */
 export type RpkVersion = '25.3' | '26.1' | 'next';
 
+/** The releases in order: a key is read by every release from its `since` on. */
+export const RPK_VERSION_ORDER: Readonly<Record<RpkVersion, number>> = { '25.3': 0, '26.1': 1, next: 2 };
+
 /** A Go type of rpk's config structs, as yaml.v2 decodes a YAML node into it. */
 export type GoType =
   /** A Go string, or a named string type (an enum: any string decodes; `values` are the ones rpk maps). */
@@ -85,6 +88,29 @@ export const RPK_ENUMS = {
   ACLPermissionType: ['ANY', 'ALLOW', 'DENY'],
   UnsupportedSchemaFeaturePolicy: ['FAIL', 'REMOVE'],
 } as const satisfies Record<string, readonly string[]>;
+
+/** How rpk's mapper names each enum value in the API: a prefix, and the values it renames (ACL `SUBJECT` is `ACL_RESOURCE_SR_SUBJECT`). */
+const API_NAMES: Record<keyof typeof RPK_ENUMS, { prefix: string; renamed?: Record<string, string> }> = {
+  ScramMechanism: {
+    prefix: 'SCRAM_MECHANISM_',
+    renamed: { 'SCRAM-SHA-256': 'SCRAM_SHA_256', 'SCRAM-SHA-512': 'SCRAM_SHA_512' },
+  },
+  PatternType: { prefix: 'PATTERN_TYPE_' },
+  FilterType: { prefix: 'FILTER_TYPE_' },
+  ACLResource: { prefix: 'ACL_RESOURCE_', renamed: { SUBJECT: 'SR_SUBJECT', REGISTRY: 'SR_REGISTRY' } },
+  ACLPattern: { prefix: 'ACL_PATTERN_' },
+  ACLOperation: { prefix: 'ACL_OPERATION_' },
+  ACLPermissionType: { prefix: 'ACL_PERMISSION_TYPE_' },
+  UnsupportedSchemaFeaturePolicy: { prefix: 'UNSUPPORTED_SCHEMA_FEATURE_POLICY_' },
+};
+
+/** The API's name of an rpk enum value (`LITERAL` of a name filter is `PATTERN_TYPE_LITERAL`); undefined for a value rpk does not know, which it sends as UNSPECIFIED. */
+export function apiEnumName(goName: string, value: string): string | undefined {
+  const name = goName.replace(/^shadow\./, '') as keyof typeof RPK_ENUMS;
+  if (!Object.hasOwn(RPK_ENUMS, name) || !(RPK_ENUMS[name] as readonly string[]).includes(value)) return undefined;
+  const { prefix, renamed } = API_NAMES[name];
+  return `${prefix}${renamed?.[value] ?? value}`;
+}
 
 const rpkEnum = (name: keyof typeof RPK_ENUMS): GoType => enumType(name, RPK_ENUMS[name]);
 

@@ -7,7 +7,7 @@
  * `validateParsedShadowLinkConfig`, mapper.go) and gopkg.in/yaml.v2 2.4.0.
  */
 import type { Diagnostic, FileCode, Suggestion } from '../core/diagnostics';
-import { RPK_CONFIG, type GoStruct, type GoType, type RpkVersion } from '../model/rpk-format';
+import { type GoStruct, type GoType, RPK_CONFIG, RPK_VERSION_ORDER, type RpkVersion } from '../model/rpk-format';
 import type { TargetVersion } from '../facts/target-version';
 import { childPointer, parsePointer } from '../util/pointer';
 import { nearest } from '../util/suggest';
@@ -28,7 +28,6 @@ export const rpkPath = (pointer: string): string =>
     .map((t, i) => (/^\d+$/.test(t) ? `[${t}]` : `${i > 0 ? '.' : ''}${t}`))
     .join('') || 'the file';
 
-const VERSION_ORDER: Record<RpkVersion, number> = { '25.3': 0, '26.1': 1, next: 2 };
 const versionText = (v: RpkVersion) => (v === 'next' ? 'the release after 26.1' : v);
 
 /** The findings of an rpk file read by `readRpkConfig`, judged as the rpk of `target` reads it. */
@@ -44,12 +43,11 @@ export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] 
   const valueAt = (pointer: string): Offsets => read.written.get(pointer)?.value ?? keyAt(pointer);
 
   for (const e of read.errors) {
-    add(
-      'rpk/refused',
-      e.pointer,
-      e.at,
-      `rpk refuses this file: "unable to parse Shadow Link config file: ${e.message}"${refusalHint(e.message)}`,
-    );
+    // Go's time errors are not quoted: this reader words them itself.
+    const said = e.message.startsWith('parsing time')
+      ? `\`${rpkPath(e.pointer)}\` is not a time rpk can read (Go's time.Time reads quoted text as RFC 3339 only)`
+      : `yaml.v2 says "${e.message}"`;
+    add('rpk/refused', e.pointer, e.at, `rpk refuses this file: ${said}${refusalHint(e.message)}`);
   }
   for (const d of read.dropped) {
     const pointer = childPointer(d.parent, d.key);
@@ -86,7 +84,7 @@ export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] 
           message: mistake
             ? `\`${rpkPath(n.pointer)}: ${n.written}\` is a number, which rpk reads as ${n.written} nanoseconds (a Go time.Duration), not seconds. Write a unit: \`${meant}\`.`
             : `\`${rpkPath(n.pointer)}: ${n.written}\` is read as nanoseconds: ${meant}. Writing \`${meant}\` says so.`,
-          ...(meant !== undefined && /^[\d_.]+$/.test(n.written)
+          ...(/^[\d_.]+$/.test(n.written)
             ? {
                 suggestions: [
                   {
@@ -113,7 +111,7 @@ export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] 
   if (read.errors.length > 0) return out;
   walk(RPK_CONFIG, read.value, '', (t, value, pointer, since) => {
     if (!read.written.has(pointer)) return true;
-    if (VERSION_ORDER[since] > VERSION_ORDER[target]) {
+    if (RPK_VERSION_ORDER[since] > RPK_VERSION_ORDER[target]) {
       add(
         'rpk/newer-key',
         pointer,
@@ -134,6 +132,19 @@ export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] 
           ? [{ message: `Write ${to}.`, fix: { kind: 'replace-value', pointer, value: to }, autofix: true }]
           : undefined,
       );
+    }
+    if (t.kind === 'string' && !t.values && typeof value === 'string') {
+      const placeholder = /\$\{(?!secrets\.)[A-Za-z_][A-Za-z0-9_]*\}/.exec(value);
+      if (placeholder)
+        out.push({
+          diagnostic: {
+            code: 'rpk/literal-placeholder',
+            severity: 'warning',
+            pointer,
+            message: `rpk does not expand \`${placeholder[0]}\` in \`${rpkPath(pointer)}\`: it sends the text as written, and the server gets the placeholder itself. Write the value (or let the tool that renders this file fill it in before rpk reads it).`,
+          },
+          at: valueAt(pointer),
+        });
     }
     if (t.kind === 'duration' && typeof value === 'number' && value <= 0)
       add(
@@ -266,7 +277,7 @@ function validation(value: GoValue, target: TargetVersion): { pointer: string; m
     out.push({ pointer, message: `rpk refuses this file: "invalid Shadow Link configuration: ${text}".` });
   const obj = (v: GoValue | undefined) => (isObj(v) ? v : undefined);
   // What the rpk of `target` holds: the keys it does not know yet were dropped.
-  const knows = (since: RpkVersion) => VERSION_ORDER[since] <= VERSION_ORDER[target];
+  const knows = (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[target];
   const client = obj(value['client_options']);
   const cloud = knows('26.1') ? obj(value['cloud_options']) : undefined;
   if (value['name'] === '') say('/name', 'the Shadow Link name is required');

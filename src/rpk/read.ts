@@ -226,7 +226,10 @@ class Decoder {
     }
     if (t.kind === 'time' && !isScalar(node)) {
       // A time.Time is a struct without a field yaml.v2 can set: a mapping sets none, silently.
-      if (isMap(node)) return this.struct(node, TIME_STRUCT, pointer, null) && ZERO_TIME;
+      if (isMap(node)) {
+        this.struct(node, TIME_STRUCT, pointer, null);
+        return ZERO_TIME;
+      }
       this.mismatch(node, '!!seq', { kind: 'time' }, pointer);
       return undefined;
     }
@@ -241,15 +244,14 @@ class Decoder {
         this.mismatch(node, '!!seq', t, pointer);
         return undefined;
       }
+      // An item that does not fit is left out (yaml.v2 keeps only the good ones, in order).
       const items: GoValue[] = [];
-      node.items.forEach((item, i) => {
-        const v = this.decode(item as YamlNode, t.of, childPointer(pointer, items.length), zeroOf(t.of));
-        if (v !== undefined) {
-          this.out.written.set(childPointer(pointer, items.length), { value: this.at(item as YamlNode) });
-          items.push(v);
-        }
-        void i;
-      });
+      for (const item of node.items as YamlNode[]) {
+        const v = this.decode(item, t.of, childPointer(pointer, items.length), zeroOf(t.of));
+        if (v === undefined) continue;
+        this.out.written.set(childPointer(pointer, items.length), { value: this.at(item) });
+        items.push(v);
+      }
       return items;
     }
     return undefined;

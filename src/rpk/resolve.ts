@@ -137,11 +137,12 @@ export function parseTimestamp(s: string): GoTime | undefined {
     offset = (zone[0] === '-' ? -1 : 1) * (zh * 60 + zm);
   }
   const nanosAll = frac ? Number(frac.padEnd(9, '0')) : 0;
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second) - offset * 60_000;
-  // Years before 100 are not shifted by Date.UTC when set through setUTCFullYear.
-  const date = new Date(utc);
-  if (year < 100) date.setUTCFullYear(date.getUTCFullYear() - 1900);
-  return { millis: date.getTime() + Math.floor(nanosAll / 1e6), nanos: nanosAll % 1e6, offset };
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  const millis = date.getTime() - offset * 60_000 + Math.floor(nanosAll / 1e6);
+  return { millis, nanos: nanosAll % 1e6, offset };
 }
 
 /** A time as Go's `time.RFC3339Nano` writes it (fraction without trailing zeros, `Z` for UTC). */

@@ -1,0 +1,112 @@
+/**
+ * The ShadowLink rpk sends for a config file (mapper.go's `shadowLinkConfigToProto`), in the Admin
+ * API's JSON: the option blocks under `configurations`, keys in camelCase, rpk's enum spellings as
+ * the API's names (any other spelling becomes UNSPECIFIED, which protobuf does not send), zero values
+ * left out, intervals only when above zero, the first `start_at_*` that is set. With it, where each
+ * part came from in the file, so that findings on it point at what the user wrote.
+ */
+import {
+  apiEnumName,
+  type GoStruct,
+  type GoType,
+  RPK_CONFIG,
+  RPK_VERSION_ORDER,
+  type RpkVersion,
+} from '../model/rpk-format';
+import type { TargetVersion } from '../facts/target-version';
+import { childPointer } from '../util/pointer';
+import { snakeToCamel } from '../util/suggest';
+import type { GoValue } from './read';
+
+/** The top-level blocks that the API nests under `configurations`; `cloud_options` goes to the cloud, not the Admin API. */
+const NOT_IN_CONFIGURATIONS = new Set(['name', 'cloud_options']);
+
+/** The one-of groups rpk sends one member of: the first set, in this order (mapper.go's switches). */
+const ONE_OF: Record<string, readonly string[]> = {
+  'shadow.TopicMetadataSyncOptions': ['start_at_earliest', 'start_at_latest', 'start_at_timestamp'],
+  'shadow.TLSSettings': ['tls_file_settings', 'tls_pem_settings'],
+  'shadow.AuthenticationConfiguration': ['scram_configuration', 'plain_configuration'],
+  'shadow.SchemaRegistrySyncOptions': ['shadow_schema_registry_topic', 'shadow_schema_registry_api'],
+  'shadow.SchemaRegistryContextDestination': ['identity', 'exact'],
+};
+
+/** What `rpkToApi` builds: the ShadowLink, and for each of its pointers the pointer in the file it came from. */
+export interface MappedLink {
+  value: { [key: string]: unknown };
+  /** API pointer → rpk pointer (the nearest part of the file it comes from). */
+  from: Map<string, string>;
+}
+
+/** Nanoseconds as the API's Duration string (`30s`, `0.00000003s`). */
+function apiDuration(ns: number): string {
+  const whole = Math.trunc(ns / 1e9);
+  const frac = Math.abs(ns % 1e9);
+  return frac === 0 ? `${whole}s` : `${whole}.${String(frac).padStart(9, '0').replace(/0+$/, '')}s`;
+}
+
+/** The ShadowLink the rpk of `target` sends for the file rpk read as `value` (`readRpkConfig`). */
+export function rpkToApi(value: GoValue, target: TargetVersion): MappedLink {
+  const from = new Map<string, string>();
+  const knows = (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[target];
+
+  const mapValue = (t: GoType, v: GoValue, api: string, rpk: string): unknown => {
+    from.set(api, rpk);
+    switch (t.kind) {
+      case 'string':
+        if (t.values) return typeof v === 'string' ? apiEnumName(t.name!, v) : undefined;
+        return v === '' ? undefined : v;
+      case 'bool':
+        return v === true ? true : undefined;
+      case 'int32':
+        return v === 0 ? undefined : v;
+      case 'duration':
+        return typeof v === 'number' && v > 0 ? apiDuration(v) : undefined;
+      case 'time':
+        return typeof v === 'string' ? new Date(v).toISOString().replace('.000Z', 'Z') : undefined;
+      case 'slice':
+        if (!Array.isArray(v) || v.length === 0) return undefined;
+        return v.map((item, i) => mapValue(t.of, item, childPointer(api, i), childPointer(rpk, i)) ?? {});
+      case 'ptr':
+        return v === null ? undefined : mapStruct(t.to, v, api, rpk);
+      case 'struct':
+        return mapStruct(t, v, api, rpk);
+    }
+  };
+
+  const mapStruct = (t: GoStruct, v: GoValue, api: string, rpk: string): { [key: string]: unknown } => {
+    const out: { [key: string]: unknown } = {};
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return out;
+    const oneOf = ONE_OF[t.name];
+    let chosen = false;
+    for (const field of t.fields) {
+      if (!knows(field.since)) continue;
+      if (oneOf?.includes(field.key)) {
+        if (chosen || v[field.key] === null) continue;
+        chosen = true;
+      }
+      const key = snakeToCamel(field.key);
+      const mapped = mapValue(field.type, v[field.key] ?? null, childPointer(api, key), childPointer(rpk, field.key));
+      if (mapped !== undefined) out[key] = mapped;
+    }
+    return out;
+  };
+
+  const link: { [key: string]: unknown } = {};
+  const configurations: { [key: string]: unknown } = {};
+  const file = value as { [key: string]: GoValue };
+  from.set('', '');
+  from.set('/configurations', '');
+  for (const field of RPK_CONFIG.fields) {
+    if (!knows(field.since) || field.key === 'cloud_options') continue;
+    const key = snakeToCamel(field.key);
+    const inConfigurations = !NOT_IN_CONFIGURATIONS.has(field.key);
+    const api = inConfigurations ? `/configurations/${key}` : `/${key}`;
+    const mapped = mapValue(field.type, file[field.key] ?? null, api, childPointer('', field.key));
+    if (mapped === undefined) continue;
+    if (inConfigurations) configurations[key] = mapped;
+    else link[key] = mapped;
+  }
+  // mapper.go always makes `configurations`, even when every block is unset.
+  link['configurations'] = configurations;
+  return { value: link, from };
+}
