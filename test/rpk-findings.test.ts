@@ -9,6 +9,9 @@ import { readRpkConfig } from '../src/rpk/read';
 import { rpkFindings } from '../src/rpk/findings';
 import { rpkToApi } from '../src/rpk/mapper';
 import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { parse as parseYaml } from 'yaml';
 import { join } from 'node:path';
 
 const GOOD = `name: dr-link
@@ -275,5 +278,62 @@ describe('the link rpk sends (rpkToApi)', () => {
       },
     });
     expect(rpkToApi(readRpkConfig('name: a\n').value, '25.3').value).toEqual({ name: 'a', configurations: {} });
+  });
+});
+
+describe("rpk's file in the editor", () => {
+  const schema = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', 'schemas', 'RpkShadowLinkConfig.schema.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  const validator = () => {
+    const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
+    addFormats(ajv);
+    ajv.addVocabulary(['markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions']);
+    return ajv.compile(schema);
+  };
+  const yamlOf = (file: string) => parseYaml(readFileSync(join(import.meta.dirname, '..', file), 'utf8')) as unknown;
+
+  it('has a JSON Schema that takes a file rpk reads as written and refuses what rpk drops or sends as UNSPECIFIED', () => {
+    const validate = validator();
+    expect(validate(yamlOf('examples/good/shadow-link.rpk.yaml')), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate(yamlOf('examples/bad/shadow-link.rpk.yaml'))).toBe(false);
+    const keywords = new Set(validate.errors!.map((e) => e.keyword));
+    for (const k of ['enum', 'additionalProperties', 'type']) expect(keywords, k).toContain(k);
+  });
+
+  it('describes every key, with what rpk sends it as', () => {
+    const missing: string[] = [];
+    const visit = (node: unknown, path: string): void => {
+      if (node === null || typeof node !== 'object') return;
+      const props = ((node as Record<string, unknown>)['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+      for (const [name, p] of Object.entries(props)) {
+        if (typeof p['markdownDescription'] !== 'string') missing.push(`${path}/${name}`);
+        visit(p, `${path}/${name}`);
+        visit(p['items'], `${path}/${name}/0`);
+      }
+    };
+    visit(schema, '');
+    expect(missing).toEqual([]);
+    const servers = (
+      schema['properties'] as Record<string, { properties: Record<string, { markdownDescription: string }> }>
+    )['client_options']!.properties['bootstrap_servers']!.markdownDescription;
+    expect(servers).toContain('rpk sends it as `configurations.clientOptions.bootstrapServers`');
+  });
+
+  it('is in the catalog for *.rpk.yaml, and a $schema or modeline naming it marks an rpk file', () => {
+    const catalog = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'schemas', 'catalog.json'), 'utf8')) as {
+      schemas: { fileMatch: string[]; url: string }[];
+    };
+    expect(catalog.schemas.find((s) => s.url.endsWith('/RpkShadowLinkConfig.schema.json'))?.fileMatch).toEqual([
+      '*.rpk.yaml',
+      '*.rpk.yml',
+    ]);
+    const url = 'https://unpkg.com/svc-admin-spec/schemas/RpkShadowLinkConfig.schema.json';
+    // Even a file whose shape is not rpk's (no block yet): the name says what it is.
+    for (const text of [`# yaml-language-server: $schema=${url}\nname: a\n`, `$schema: ${url}\nname: a\n`]) {
+      const found = lint(text);
+      expect(found.map((d) => d.code)).toContain('kind/rpk-config');
+      expect(found.map((d) => d.code)).not.toContain('rpk/dropped-key');
+    }
   });
 });

@@ -1,5 +1,5 @@
 /** Which document kind a file holds: an explicit `$schema`, or else its shape. */
-import { RPK_CONFIG } from '../model/rpk-format';
+import { RPK_CONFIG, RPK_SCHEMA_NAME } from '../model/rpk-format';
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
 import { isObject, own } from '../util/pointer';
 
@@ -24,11 +24,11 @@ const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isLineBreak = (c: string) => c === '\n' || c === '\r' || c === '\u2028' || c === '\u2029';
 
 /**
- * The kind a `$schema` reference names: any URL or path whose file name is `<Kind>.schema.json`,
+ * The kind a `$schema` reference names (or `RpkShadowLinkConfig`, rpk's file): any URL or path whose file name is `<Kind>.schema.json`,
  * optionally followed by a `?query` or `#fragment` on the same line. A scan rather than a regular
  * expression: an unanchored pattern ending in `$` took minutes on a crafted 1 MB reference.
  */
-export function kindOfSchemaRef(ref: string): DocumentKind | undefined {
+export function kindOfSchemaRef(ref: string): DocumentKind | typeof RPK_SCHEMA_NAME | undefined {
   const text = ref.trim();
   let lastBreak = -1;
   for (let i = text.length - 1; i >= 0; i--) {
@@ -45,7 +45,7 @@ export function kindOfSchemaRef(ref: string): DocumentKind | undefined {
     while (start > 0 && isLetter(text.charCodeAt(start - 1))) start--;
     if (start === at || (start > 0 && text[start - 1] !== '/' && text[start - 1] !== '\\')) continue;
     const name = text.slice(start, at);
-    return isDocumentKind(name) ? name : undefined;
+    return isDocumentKind(name) || name === RPK_SCHEMA_NAME ? name : undefined;
   }
   return undefined;
 }
@@ -87,6 +87,7 @@ export function detectKind(value: unknown, hints: { flag?: DocumentKind; modelin
   const schema = own(value, '$schema');
   if (typeof schema === 'string') {
     const kind = kindOfSchemaRef(schema);
+    if (kind === RPK_SCHEMA_NAME) return { kind: null, reason: 'rpk-config', message: RPK_MESSAGE };
     if (kind) return { kind, by: 'schema' };
     return {
       kind: null,
@@ -96,6 +97,7 @@ export function detectKind(value: unknown, hints: { flag?: DocumentKind; modelin
   }
   if (hints.modelineSchema !== undefined) {
     const kind = kindOfSchemaRef(hints.modelineSchema);
+    if (kind === RPK_SCHEMA_NAME) return { kind: null, reason: 'rpk-config', message: RPK_MESSAGE };
     if (kind) return { kind, by: 'modeline' };
   }
   const shape = kindOfShape(value);

@@ -8,6 +8,12 @@
 /** The rpk releases whose file format differs: keys are only ever added. `next` is the newest rpk (after 26.1). */
 export type RpkVersion = '25.3' | '26.1' | 'next';
 
+/** The name of the JSON Schema of rpk's file (`schemas/RpkShadowLinkConfig.schema.json`); a `$schema` or modeline naming it marks an rpk file. */
+export const RPK_SCHEMA_NAME = 'RpkShadowLinkConfig';
+
+/** File names the editor catalog gives rpk's schema (rpk's own default, `shadow-link.yaml`, is also an API file's name: not matched). */
+export const RPK_FILE_PATTERNS = ['*.rpk.yaml', '*.rpk.yml'] as const;
+
 /** The releases in order: a key is read by every release from its `since` on. */
 export const RPK_VERSION_ORDER: Readonly<Record<RpkVersion, number>> = { '25.3': 0, '26.1': 1, next: 2 };
 

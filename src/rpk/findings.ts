@@ -50,6 +50,8 @@ export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] 
     add('rpk/refused', e.pointer, e.at, `rpk refuses this file: ${said}${refusalHint(e.message)}`);
   }
   for (const d of read.dropped) {
+    // A file may name its schema: rpk drops the key, and it was meant for editors only.
+    if (d.parent === '' && d.key === '$schema') continue;
     const pointer = childPointer(d.parent, d.key);
     const { message, to } = droppedKey(d.key, d.struct, d.parent);
     add(

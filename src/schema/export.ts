@@ -4,6 +4,8 @@ import { toDocument, type JsonSchema } from './document';
 import { addEditorConstraints, formatsToPatterns } from './editor-constraints';
 import { acceptServerSpellings } from './server-spellings';
 import { addSnippets } from './snippets';
+import { RPK_FILE_PATTERNS, RPK_SCHEMA_NAME } from '../model/rpk-format';
+import { rpkConfigSchema, RPK_SCHEMA_URL } from './rpk-schema';
 
 /** Adds `markdownDescription` / `markdownEnumDescriptions` beside plain ones, everywhere in a schema. */
 function addMarkdown(node: unknown): unknown {
@@ -69,6 +71,7 @@ export function exportedSchemaFiles(): Map<string, string> {
   for (const kind of DOCUMENT_KINDS) {
     files.set(`schemas/${kind}.schema.json`, `${JSON.stringify(exportSchema(kind), null, 2)}\n`);
   }
+  files.set(`schemas/${RPK_SCHEMA_NAME}.schema.json`, `${JSON.stringify(addMarkdown(rpkConfigSchema()), null, 2)}\n`);
   files.set('schemas/catalog.json', `${JSON.stringify(schemaCatalog(), null, 2)}\n`);
   return files;
 }
@@ -78,14 +81,23 @@ export function schemaCatalog(): JsonSchema {
   return {
     $schema: 'https://json.schemastore.org/schema-catalog.json',
     version: 1,
-    schemas: DOCUMENT_KINDS.map((kind) => {
-      const schema = kindSchemas[kind];
-      return {
-        name: `svc-admin-spec ${schema.title as string}`,
-        description: (schema.description as string).replace(/`/g, ''),
-        fileMatch: [...kindOf(kind).filePatterns],
-        url: schemaUrl(kind),
-      };
-    }),
+    schemas: [
+      ...DOCUMENT_KINDS.map((kind) => {
+        const schema = kindSchemas[kind];
+        return {
+          name: `svc-admin-spec ${schema.title as string}`,
+          description: (schema.description as string).replace(/`/g, ''),
+          fileMatch: [...kindOf(kind).filePatterns],
+          url: schemaUrl(kind),
+        };
+      }),
+      {
+        name: 'svc-admin-spec rpk shadow-link config',
+        description:
+          'The file rpk shadow create --config-file reads: rpk keys, enum spellings and Go durations. Name files *.rpk.yaml, or add a $schema modeline.',
+        fileMatch: [...RPK_FILE_PATTERNS],
+        url: RPK_SCHEMA_URL,
+      },
+    ],
   };
 }
