@@ -54,9 +54,9 @@ export interface PrintConfigCommand {
   targetVersion?: TargetVersion;
 }
 
-/** `apply` and `get-broker`: their arguments are parsed by the client commands' own module. */
+/** `apply`, `get-broker` and `convert`: their arguments are parsed by their own modules. */
 export interface ClientCommand {
-  command: 'apply' | 'get-broker';
+  command: 'apply' | 'get-broker' | 'convert';
   argv: string[];
 }
 
@@ -85,6 +85,7 @@ const FORMAT_LIST = FORMAT_NAMES.map((f) => (f === DEFAULT_FORMAT ? `${f} (defau
 export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
        svc-admin-spec rules [--format json] [--config <file> | --no-config]
        svc-admin-spec --print-config <file> [--config <file>] [--kind <Kind>] [--rule <id>=<severity>]
+       svc-admin-spec convert <file> --to api|rpk [options]         (see convert --help)
        svc-admin-spec apply --admin-url <url> [options] <file>...   (see apply --help)
        svc-admin-spec get-broker --admin-url <url> [options]        (see get-broker --help)
        svc-admin-spec lsp --stdio        (the language server, for editors)
@@ -280,7 +281,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
   // A command after global flags (`--no-color apply …`) takes them as its own.
   const at = firstPositional(argv);
   const first = at >= 0 ? argv[at] : undefined;
-  if (first === 'apply' || first === 'get-broker' || first === 'lsp') {
+  if (first === 'apply' || first === 'get-broker' || first === 'convert' || first === 'lsp') {
     const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
     return first === 'lsp' ? parseLsp(rest) : { command: first, argv: rest };
   }

@@ -497,6 +497,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         return await runLint(cmd, io);
       case 'print-config':
         return await printConfig(cmd, io);
+      case 'convert': {
+        const { runConvert } = await import('./convert');
+        return await runConvert(cmd.argv, io);
+      }
       case 'apply':
       case 'get-broker': {
         // Loaded only for these commands (a bundle of its own), so that `lint` starts as fast as before.

@@ -115,12 +115,13 @@ export function checkWritableTarget(path: string, what: string, fs: FileSystem =
  * flushed and renamed over the target, keeping its mode. With `expected`, the file must still
  * hold exactly those bytes (it was not edited since it was read). On any failure the target is
  * untouched, the temporary file is removed, and a `FileAccessError` says what happened. `data` may
- * be pieces of text (a report longer than the longest string).
+ * be pieces of text (a report longer than the longest string). A new file gets `newMode` (default
+ * 0666, less the umask).
  */
 export function writeFileAtomic(
   path: string,
   data: string | Uint8Array | readonly string[],
-  options: { expected?: Uint8Array; fs?: FileSystem } = {},
+  options: { expected?: Uint8Array; fs?: FileSystem; newMode?: number } = {},
 ): void {
   const fs = options.fs ?? nodeFs;
   let target = path;
@@ -145,7 +146,7 @@ export function writeFileAtomic(
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   let fd: number | undefined;
   try {
-    fd = fs.openSync(temp, 'wx', mode ?? 0o666);
+    fd = fs.openSync(temp, 'wx', mode ?? options.newMode ?? 0o666);
     const parts = typeof data === 'string' ? [data] : data instanceof Uint8Array ? [data] : batches(data);
     for (const part of parts) {
       const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;

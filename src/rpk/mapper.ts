@@ -110,3 +110,76 @@ export function rpkToApi(value: GoValue, target: TargetVersion): MappedLink {
   link['configurations'] = configurations;
   return { value: link, from };
 }
+
+/** rpk's spelling of an API enum name (`PATTERN_TYPE_LITERAL` of a name filter is `LITERAL`); undefined when rpk has none. */
+function rpkEnumValue(t: GoType & { kind: 'string' }, api: unknown): string | undefined {
+  return typeof api === 'string' ? t.values?.find((v) => apiEnumName(t.name!, v) === api) : undefined;
+}
+
+/** An API Duration (`30s`, `1.5s`) as a Go duration in its shortest form (`30s`, `1.5s`, `1m30s`). */
+function goDurationOf(api: unknown): string | undefined {
+  const m = typeof api === 'string' ? /^(-?)(\d+)(?:\.(\d{1,9}))?s$/.exec(api) : null;
+  if (!m) return undefined;
+  const ns = Number(m[2]) * 1e9 + Number((m[3] ?? '').padEnd(9, '0') || 0);
+  if (ns <= 0) return undefined;
+  const h = Math.floor(ns / 3.6e12);
+  const min = Math.floor((ns % 3.6e12) / 6e10);
+  const s = (ns % 6e10) / 1e9;
+  return `${h ? `${h}h` : ''}${min ? `${min}m` : ''}${s ? `${s}s` : ''}`;
+}
+
+/**
+ * The rpk config file for an API ShadowLink, as rpk writes one (mapper.go's `shadowLinkToConfig`,
+ * yaml.v2's `omitempty`): rpk's keys in struct order, rpk's enum spellings (a value rpk has no
+ * spelling for is left out, as rpk writes UNSPECIFIED), Go durations, zero values left out except
+ * `name` and TLS `enabled`. What the rpk of `target` does not read is not written.
+ */
+export function apiToRpk(link: unknown, target: TargetVersion): { [key: string]: unknown } {
+  const knows = (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[target];
+  const isObj = (v: unknown): v is { [key: string]: unknown } =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+
+  const fromValue = (t: GoType, v: unknown): unknown => {
+    switch (t.kind) {
+      case 'string':
+        if (t.values) return rpkEnumValue(t, v);
+        return typeof v === 'string' && v !== '' ? v : undefined;
+      case 'bool':
+        return v === true ? true : undefined;
+      case 'int32':
+        return typeof v === 'number' && v !== 0 ? v : undefined;
+      case 'duration':
+        return goDurationOf(v);
+      case 'time':
+        return typeof v === 'string' ? v : undefined;
+      case 'slice':
+        return Array.isArray(v) && v.length > 0 ? v.map((item) => fromValue(t.of, item) ?? {}) : undefined;
+      case 'ptr':
+        return isObj(v) ? fromStruct(t.to, v) : undefined;
+      case 'struct':
+        return isObj(v) ? fromStruct(t, v) : undefined;
+    }
+  };
+
+  const fromStruct = (t: GoStruct, v: { [key: string]: unknown }): { [key: string]: unknown } => {
+    const out: { [key: string]: unknown } = {};
+    for (const field of t.fields) {
+      if (!knows(field.since)) continue;
+      const value = fromValue(field.type, v[snakeToCamel(field.key)]);
+      // TLS `enabled` has no omitempty: rpk always writes it.
+      if (value !== undefined) out[field.key] = value;
+      else if (t.name === 'shadow.TLSSettings' && field.key === 'enabled') out[field.key] = false;
+    }
+    return out;
+  };
+
+  const source = isObj(link) ? link : {};
+  const configurations = isObj(source['configurations']) ? source['configurations'] : {};
+  const out: { [key: string]: unknown } = { name: typeof source['name'] === 'string' ? source['name'] : '' };
+  for (const field of RPK_CONFIG.fields) {
+    if (NOT_IN_CONFIGURATIONS.has(field.key) || !knows(field.since)) continue;
+    const value = fromValue(field.type, configurations[snakeToCamel(field.key)]);
+    if (value !== undefined) out[field.key] = value;
+  }
+  return out;
+}

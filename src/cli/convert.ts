@@ -1,0 +1,157 @@
+/**
+ * `svc-admin-spec convert FILE --to api|rpk`: an rpk config file as the CreateShadowLink request rpk
+ * sends, or an API ShadowLink (or request) as the rpk config file rpk writes for it. The file is
+ * linted first (findings on standard error, exit codes as `lint`); a file with errors is converted
+ * only with --force. Secrets are masked on standard output; `-o` writes them, to a new file of mode
+ * 0600 or over an existing one keeping its mode, atomically.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { stringify as toYaml } from 'yaml';
+import { decodeDocument } from '../decode/decode';
+import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
+import { format } from '../format/index';
+import { lintText } from '../lint/lint-text';
+import { resolveConfig } from '../config/resolve';
+import { writeFileAtomic } from '../config/fs-safe';
+import { collectSecrets, mask } from '../secrets/redact';
+import { readRpkConfig } from '../rpk/read';
+import { apiToRpk, rpkToApi } from '../rpk/mapper';
+import type { CliIO } from './io';
+import { UsageError } from './usage-error';
+
+/** Help of `convert`. */
+export const CONVERT_HELP = `Usage: svc-admin-spec convert <file> --to api|rpk [options]
+
+Converts an rpk shadow-link config file (rpk shadow create --config-file) into the
+CreateShadowLink request rpk sends for it (--to api), or an API ShadowLink or CreateShadowLink
+request into the rpk config file rpk writes for it (--to rpk). The file is linted first: findings
+go to standard error, and a file with errors is not converted unless --force.
+
+Options:
+  --to <api|rpk>              What to convert to (required)
+  -o, --output <file>         Write the result to this file (new files get mode 0600; an existing
+                              file keeps its mode), instead of standard output
+  --output-format <json|yaml> Default: json for --to api, yaml for --to rpk
+  --force                     Convert a file with errors too (the exit code is still 1)
+  --target-version <v>        The server (and its rpk) version: ${TARGET_VERSIONS.join(', ')} (default 26.1)
+  -h, --help                  Show this help
+
+Secrets (passwords, private keys) are masked on standard output; write them with -o.
+Exit codes: 0 converted; 1 the file has errors (converted only with --force); 2 usage error or
+unreadable input.`;
+
+/** Runs `convert` with its arguments (the command word removed). */
+export async function runConvert(argv: readonly string[], io: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        to: { type: 'string' },
+        output: { type: 'string', short: 'o' },
+        'output-format': { type: 'string' },
+        force: { type: 'boolean' },
+        'target-version': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const v = parsed.values;
+  if (v.help) {
+    io.stdout.write(`${CONVERT_HELP}\n`);
+    return 0;
+  }
+  if (v.to !== 'api' && v.to !== 'rpk') throw new UsageError('convert needs --to api or --to rpk.');
+  if (parsed.positionals.length !== 1) throw new UsageError('convert takes one file.');
+  const outputFormat = v['output-format'] ?? (v.to === 'api' ? 'json' : 'yaml');
+  if (outputFormat !== 'json' && outputFormat !== 'yaml') throw new UsageError('--output-format must be json or yaml.');
+  if (v['target-version'] !== undefined && !(TARGET_VERSIONS as readonly string[]).includes(v['target-version']))
+    throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);
+
+  const file = parsed.positionals[0]!;
+  const path = resolve(io.cwd, file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    io.stderr.write(`svc-admin-spec: ${file} cannot be read: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const config = await resolveConfig(path);
+  const target = (v['target-version'] as TargetVersion | undefined) ?? config.options.targetVersion ?? '26.1';
+  const result = lintText(text, { ...config.options, filename: file, targetVersion: target });
+  const isRpk = result.diagnostics.some((d) => d.code === 'kind/rpk-config');
+  if (v.to === 'api' ? !isRpk : result.kind !== 'ShadowLink' && result.kind !== 'CreateShadowLinkRequest')
+    throw new UsageError(
+      v.to === 'api'
+        ? `${file} is not an rpk config file; --to api converts rpk files.`
+        : `${file} is not a ShadowLink or CreateShadowLink request; --to rpk converts those.`,
+    );
+  const shown = result.diagnostics.filter((d) => d.code !== 'kind/rpk-config');
+  if (shown.length > 0) io.stderr.write(format([{ ...result, diagnostics: shown }], 'stylish', { color: false }));
+  const errors = shown.some((d) => d.severity === 'error');
+  if (errors && !v.force) {
+    io.stderr.write(`svc-admin-spec: ${file} has errors: not converted (fix them, or use --force).\n`);
+    return 1;
+  }
+
+  let value: unknown;
+  if (v.to === 'api') value = { shadowLink: rpkToApi(readRpkConfig(text).value, target).value };
+  else {
+    // What the server reads (snake_case keys, enum numbers…), in the canonical form rpk's mapper knows.
+    const decoded = decodeDocument(result.kind!, result.source.value, ['']).value as Record<string, unknown>;
+    const link = result.kind === 'ShadowLink' ? decoded : decoded['shadowLink'];
+    value = apiToRpk(link, target);
+    // rpk must read back exactly what is written: otherwise nothing is written.
+    const back = readRpkConfig(toYaml(value, { version: '1.1' }));
+    if (
+      back.errors.length > 0 ||
+      JSON.stringify(apiToRpk(rpkToApi(back.value, target).value, target)) !== JSON.stringify(value)
+    ) {
+      io.stderr.write(
+        `svc-admin-spec: internal error: the converted file would not read back as written; nothing was written. Please report it.\n`,
+      );
+      return 2;
+    }
+  }
+  const out0 = outputFormat === 'json' ? `${JSON.stringify(value, null, 2)}\n` : toYaml(value, { version: '1.1' });
+  if (v.to === 'rpk') {
+    // What rpk will make of the new file (a ${NAME} placeholder it sends as written, keys its version drops).
+    const rpkSays = lintText(out0, {
+      ...config.options,
+      filename: v.output ?? 'converted.rpk.yaml',
+      targetVersion: target,
+    });
+    const notes = rpkSays.diagnostics.filter((d) => d.code.startsWith('rpk/'));
+    if (notes.length > 0) io.stderr.write(format([{ ...rpkSays, diagnostics: notes }], 'stylish', { color: false }));
+  }
+  if (v.output !== undefined) {
+    writeFileAtomic(resolve(io.cwd, v.output), out0, { newMode: 0o600 });
+  } else {
+    let out = out0;
+    // Masked in the value, before it is written out: no escape or encoding can hide a secret from the mask.
+    const secrets = collectSecrets(value);
+    if (secrets.length > 0) {
+      const masked = maskStrings(value, (s) => mask(s, secrets));
+      out = outputFormat === 'json' ? `${JSON.stringify(masked, null, 2)}\n` : toYaml(masked, { version: '1.1' });
+      io.stderr.write('svc-admin-spec: secrets are masked on standard output; write them with -o <file>.\n');
+    }
+    io.stdout.write(out);
+  }
+  return errors ? 1 : 0;
+}
+
+/** A value with `f` applied to every string in it. */
+function maskStrings(value: unknown, f: (s: string) => string): unknown {
+  if (typeof value === 'string') return f(value);
+  if (Array.isArray(value)) return value.map((x) => maskStrings(x, f));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, maskStrings(x, f)]));
+  return value;
+}
