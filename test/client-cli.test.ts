@@ -93,6 +93,64 @@ describe('svc-admin-spec apply', () => {
     for (const secret of [SCRAM_PASSWORD, ADMIN_PASSWORD]) expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
+  it('sends an rpk file as the request rpk builds from it, placeholders filled (and says so); refuses cloud files', async () => {
+    const lb = await server();
+    const rpkFile = [
+      'name: rpk-link',
+      'client_options:',
+      '  bootstrap_servers: [kafka-1:9092]',
+      '  authentication_configuration:',
+      '    scram_configuration: {username: u, password: "${SCRAM_PASSWORD}", scram_mechanism: SCRAM-SHA-256}',
+      'topic_metadata_sync_options:',
+      '  interval: 1m',
+      '  auto_create_shadow_topic_filters: [{pattern_type: LITERAL, filter_type: INCLUDE, name: orders}]',
+      '',
+    ].join('\n');
+    const dir = scratch({
+      'link.rpk.yaml': rpkFile,
+      'cloud.rpk.yaml': `${rpkFile}cloud_options: {shadow_redpanda_id: abc}\n`,
+    });
+    const r = await run(['apply', '--admin-url', lb.url, '--target-version', '26.1', 'link.rpk.yaml'], {
+      cwd: dir,
+      env: { SCRAM_PASSWORD },
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('placeholders are filled from the environment, as for API documents');
+    expect(r.stdout).toContain('link.rpk.yaml: created shadow link "rpk-link"');
+    const [create] = sent(lb, CREATE);
+    expect(JSON.parse(create!.body)).toEqual({
+      shadowLink: {
+        name: 'rpk-link',
+        configurations: {
+          clientOptions: {
+            bootstrapServers: ['kafka-1:9092'],
+            authenticationConfiguration: {
+              scramConfiguration: {
+                username: 'u',
+                password: SCRAM_PASSWORD,
+                scramMechanism: 'SCRAM_MECHANISM_SCRAM_SHA_256',
+              },
+            },
+          },
+          topicMetadataSyncOptions: {
+            interval: '60s',
+            autoCreateShadowTopicFilters: [
+              { patternType: 'PATTERN_TYPE_LITERAL', filterType: 'FILTER_TYPE_INCLUDE', name: 'orders' },
+            ],
+          },
+        },
+      },
+    });
+    expect(r.stdout + r.stderr).not.toContain(SCRAM_PASSWORD);
+    const cloud = await run(['apply', '--admin-url', lb.url, '--target-version', '26.1', 'cloud.rpk.yaml'], {
+      cwd: dir,
+      env: { SCRAM_PASSWORD },
+    });
+    expect(cloud.code).toBe(2);
+    expect(cloud.stderr).toContain("rpk sends it to the cloud's control plane, not to the Admin API");
+    expect(sent(lb, CREATE)).toHaveLength(1);
+  });
+
   it("sends what the file's config and directives allow, as lint judges it", async () => {
     // A CA that is not a certificate breaks tls-pem-shape (the loopback server does not read PEMs):
     // turned off by the config for one file, suppressed by a directive in the other.

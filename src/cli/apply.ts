@@ -26,13 +26,17 @@ import { catalogOf, commandConfigs, ConfigError, type Config } from './config';
 import { readRegularFile } from '../config/fs-safe';
 import type { CliIO } from './io';
 import { VERSION } from '../util/version';
+import { readRpkConfig } from '../rpk/read';
+import { rpkToApi } from '../rpk/mapper';
 
 interface Loaded {
   file: string;
   absolute: string;
   result: FileResult<DocumentKind>;
-  /** The document as linted, when it parsed. */
+  /** The document as linted, when it parsed; for an rpk file, the request rpk would send for it. */
   value?: unknown;
+  /** An rpk config file, sent as the request rpk builds from it. */
+  rpk?: boolean;
 }
 
 /** The request for a file: a ShadowLink is wrapped, without its editor-only `$schema` key. */
@@ -130,7 +134,17 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
           `${file} is a ${linted.kind}; apply sends ${APPLY_KINDS.join(' or ')} files (see --kind).`,
         );
       const entry: Loaded = { file, absolute, result: { file, kind: linted.kind, diagnostics: linted.diagnostics } };
-      if (linted.source.ok) entry.value = linted.source.value;
+      if (linted.kind === null && linted.diagnostics.some((d) => d.code === 'kind/rpk-config')) {
+        // rpk's file: sent as the request rpk builds from it, unless it is a cloud file.
+        const read = readRpkConfig(decoded.text);
+        const rpkFile = read.value as { [key: string]: unknown };
+        if (target !== '25.3' && rpkFile['cloud_options'] !== null)
+          throw new ConfigError(
+            `${file} is an rpk file for Redpanda Cloud (it has cloud_options): rpk sends it to the cloud's control plane, not to the Admin API. Use rpk shadow create with a cloud profile.`,
+          );
+        entry.rpk = true;
+        entry.value = { shadowLink: rpkToApi(read.value, target).value };
+      } else if (linted.source.ok) entry.value = linted.source.value;
       loaded.push(entry);
     }
     return loaded;
@@ -148,7 +162,8 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
     );
   } else {
     const byVersion = TARGET_VERSIONS.map(lintAll);
-    const hasError = (l: Loaded) => l.result.kind === null || l.result.diagnostics.some((d) => d.severity === 'error');
+    const hasError = (l: Loaded) =>
+      (l.result.kind === null && !l.rpk) || l.result.diagnostics.some((d) => d.severity === 'error');
     if (args.files.some((_, i) => byVersion.every((files) => hasError(files[i]!)))) {
       loaded = byVersion[byVersion.length - 1]!;
       target = NEWEST_TARGET_VERSION;
@@ -162,7 +177,9 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   }
   loaded ??= lintAll(target);
   const results = loaded.map((l) => l.result);
-  const failing = results.some((r) => r.kind === null || r.diagnostics.some((d) => d.severity === 'error'));
+  const failing = loaded.some(
+    (l) => (l.result.kind === null && !l.rpk) || l.result.diagnostics.some((d) => d.severity === 'error'),
+  );
   const color = args.color ?? (io.stdout.isTTY === true && !io.env['NO_COLOR']);
   const report = (extra?: Record<string, unknown>): void => {
     if (args.format === 'json') {
@@ -180,7 +197,11 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   // nothing. A dry run keeps them as written and only names the variables a real run would miss.
   const unfilled: { file: string; problems: PlaceholderError[] }[] = [];
   const requests = loaded.map((l) => {
-    const request = asRequest(l.result.kind, l.value);
+    const request = l.rpk ? l.value : asRequest(l.result.kind, l.value);
+    if (l.rpk && /\$\{(?!secrets\.)[A-Za-z_][A-Za-z0-9_]*\}/.test(JSON.stringify(request)))
+      io.stderr.write(
+        `svc-admin-spec apply: ${printable(l.file)}: \${NAME} placeholders are filled from the environment, as for API documents (rpk itself would send them as written).\n`,
+      );
     const problems: PlaceholderError[] = [];
     const wire = toWire(METHODS.CreateShadowLink.request, request, io.env, args.dryRun ? { unfilled: problems } : {});
     if (problems.length > 0) unfilled.push({ file: l.file, problems });

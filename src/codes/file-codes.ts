@@ -53,7 +53,7 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
       unrecognised: 'The shape fits no kind: this does not look like an Admin API v2 document.',
       'unknown-schema': 'The top-level `"$schema"` names none of the svc-admin-spec schemas.',
       'rpk-config':
-        "An rpk shadow-link config file (`rpk shadow create --config-file`; its format is defined in the server repository's src/go/rpk/pkg/cli/shadow/types.go): option blocks such as `client_options` at the top level beside `name`, snake_case keys, rpk's short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations. The file is checked as rpk reads it (the `rpk/` codes: what rpk refuses, drops or changes); the Admin API's rules are not applied to rpk files. A warning, not an error.",
+        "An rpk shadow-link config file (`rpk shadow create --config-file`; its format is defined in the server repository's src/go/rpk/pkg/cli/shadow/types.go): option blocks such as `client_options` at the top level beside `name`, snake_case keys, rpk's short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations. The file is checked as rpk reads it (the `rpk/` codes: what rpk refuses, drops or changes), and the Admin API's rules judge the link rpk sends for it (`svc-admin-spec convert --to api` shows that link). A warning, not an error.",
     },
   },
   rpk: {

@@ -10,7 +10,7 @@ export const KIND_REASONS = ['unknown-schema', 'ambiguous', 'unrecognised', 'rpk
 const RPK_BLOCKS = RPK_CONFIG.fields.map((f) => f.key).filter((k) => k !== 'name');
 
 const RPK_MESSAGE =
-  'This is an rpk shadow-link config file (`rpk shadow create --config-file`), not an Admin API document: rpk puts the option blocks beside `name` (the API nests them under `configurations`), writes short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations (`1m`), and converts all that before sending. It is checked as rpk reads it (the rpk/ findings: what rpk refuses, drops or changes); the Admin API rules are not applied to rpk files. To check it as an API document anyway, name the kind with --kind or a "$schema".';
+  'This is an rpk shadow-link config file (`rpk shadow create --config-file`), not an Admin API document: rpk puts the option blocks beside `name` (the API nests them under `configurations`), writes short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations (`1m`), and converts all that before sending. It is checked as rpk reads it (the rpk/ findings: what rpk refuses, drops or changes), and the Admin API rules judge the link rpk sends for it. To check it as an API document instead, name the kind with --kind or a "$schema".';
 
 /** How a kind was decided, or why it could not be. */
 export type KindDecision =
