@@ -71,6 +71,11 @@ const CPU_CASES: Record<string, (quick: boolean) => Case> = {
     rounds: 3,
   }),
   'lintText-yaml': () => lintTextVsParse(toYaml(JSON.parse(typicalRequest())), 'yaml', 'CreateShadowLinkRequest'),
+  // rpk's file: read as rpk reads it, and the API rules on the link rpk sends.
+  'lintText-rpk': () => {
+    const text = readFileSync(join(import.meta.dirname, '..', 'examples', 'good', 'shadow-link.rpk.yaml'), 'utf8');
+    return { work: () => lintText(text, { filename: 'shadow-link.rpk.yaml' }), baseline: () => parseYaml(text) };
+  },
   'scale-json': (quick) => scaleBySize('json', quick ? 0.25 : 1),
   'scale-yaml': (quick) => scaleBySize('yaml', quick ? 0.0625 : 0.25),
   'scale-findings': (quick) => scaleByFindings(quick ? 500 : 2500, true),

@@ -401,6 +401,13 @@ try {
     cpuFigure('core', 'lintText-json', 'lintText, JSON typical', 'JSON.parse of the same text', 2);
     cpuFigure('core', 'lintText-json-large', 'lintText, JSON 11 MB', 'JSON.parse of the same text', 2);
     cpuFigure('core', 'lintText-yaml', 'lintText, YAML typical', '`yaml` parse of the same text', 1.5);
+    cpuFigure(
+      'core',
+      'lintText-rpk',
+      'lintText, rpk config file (examples/good)',
+      '`yaml` parse of the same text',
+      1.5,
+    );
   }
   if (want('cli')) cliSection(dir);
   if (want('lsp')) await lspSection();

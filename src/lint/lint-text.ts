@@ -2,7 +2,7 @@
 import { withDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { detectKind } from '../kind/detect';
 import type { DocumentKind } from '../model/kinds';
-import { collectSecrets, redactSecrets, redactStrings } from '../secrets/redact';
+import { collectSecrets, redactStrings } from '../secrets/redact';
 import { readRpkConfig, type RpkRead } from '../rpk/read';
 import { rpkFindings, rpkPath, type RpkFinding } from '../rpk/findings';
 import { rpkToApi } from '../rpk/mapper';
@@ -94,7 +94,7 @@ export function lintText(text: string, options: LintTextOptions = {}): TextResul
 
 /** What rpk refuses, drops or changes in its config file, placed in the text; secrets it holds are masked in messages. */
 function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettings): Diagnostic[] {
-  const read = readRpkConfig(text);
+  const read = readRpkConfig(text, source.yamlDocument);
   const secrets = collectSecrets(read.value);
   const own = rpkFindings(read, settings.targetVersion);
   // rpk sends nothing for a file it refuses: the API rules have nothing to judge then.
@@ -108,7 +108,7 @@ function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettin
     );
     return diagnostic;
   });
-  return redactSecrets(found, read.value);
+  return redactStrings(found, secrets);
 }
 
 /**

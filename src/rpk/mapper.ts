@@ -16,6 +16,14 @@ import {
 import type { TargetVersion } from '../facts/target-version';
 import { childPointer } from '../util/pointer';
 import { snakeToCamel } from '../util/suggest';
+
+/** rpk's keys in the API's camelCase, made once per key (they are the table's few dozen). */
+const CAMEL = new Map<string, string>();
+const camel = (key: string): string => {
+  let c = CAMEL.get(key);
+  if (c === undefined) CAMEL.set(key, (c = snakeToCamel(key)));
+  return c;
+};
 import type { GoValue } from './read';
 
 /** The top-level blocks that the API nests under `configurations`; `cloud_options` goes to the cloud, not the Admin API. */
@@ -50,7 +58,8 @@ export function rpkToApi(value: GoValue, target: TargetVersion): MappedLink {
   const knows = (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[target];
 
   const mapValue = (t: GoType, v: GoValue, api: string, rpk: string): unknown => {
-    from.set(api, rpk);
+    // A zero value was not written (or means "not set"): a finding there goes to the nearest part that was.
+    if (v !== null && v !== '' && v !== 0 && v !== false) from.set(api, rpk);
     switch (t.kind) {
       case 'string':
         if (t.values) return typeof v === 'string' ? apiEnumName(t.name!, v) : undefined;
@@ -84,7 +93,7 @@ export function rpkToApi(value: GoValue, target: TargetVersion): MappedLink {
         if (chosen || v[field.key] === null) continue;
         chosen = true;
       }
-      const key = snakeToCamel(field.key);
+      const key = camel(field.key);
       const mapped = mapValue(field.type, v[field.key] ?? null, childPointer(api, key), childPointer(rpk, field.key));
       if (mapped !== undefined) out[key] = mapped;
     }
@@ -98,7 +107,7 @@ export function rpkToApi(value: GoValue, target: TargetVersion): MappedLink {
   from.set('/configurations', '');
   for (const field of RPK_CONFIG.fields) {
     if (!knows(field.since) || field.key === 'cloud_options') continue;
-    const key = snakeToCamel(field.key);
+    const key = camel(field.key);
     const inConfigurations = !NOT_IN_CONFIGURATIONS.has(field.key);
     const api = inConfigurations ? `/configurations/${key}` : `/${key}`;
     const mapped = mapValue(field.type, file[field.key] ?? null, api, childPointer('', field.key));
@@ -165,7 +174,7 @@ export function apiToRpk(link: unknown, target: TargetVersion): { [key: string]:
     const out: { [key: string]: unknown } = {};
     for (const field of t.fields) {
       if (!knows(field.since)) continue;
-      const value = fromValue(field.type, v[snakeToCamel(field.key)]);
+      const value = fromValue(field.type, v[camel(field.key)]);
       // TLS `enabled` has no omitempty: rpk always writes it.
       if (value !== undefined) out[field.key] = value;
       else if (t.name === 'shadow.TLSSettings' && field.key === 'enabled') out[field.key] = false;
@@ -178,7 +187,7 @@ export function apiToRpk(link: unknown, target: TargetVersion): { [key: string]:
   const out: { [key: string]: unknown } = { name: typeof source['name'] === 'string' ? source['name'] : '' };
   for (const field of RPK_CONFIG.fields) {
     if (NOT_IN_CONFIGURATIONS.has(field.key) || !knows(field.since)) continue;
-    const value = fromValue(field.type, configurations[snakeToCamel(field.key)]);
+    const value = fromValue(field.type, configurations[camel(field.key)]);
     if (value !== undefined) out[field.key] = value;
   }
   return out;

@@ -66,8 +66,12 @@ export interface RpkNote {
 const ALIAS_LOW = 400_000;
 const ALIAS_HIGH = 4_000_000;
 
-/** Reads rpk's config file text. Never throws. */
-export function readRpkConfig(text: string): RpkRead {
+/**
+ * Reads rpk's config file text. Never throws. `parsed`: the text's first document as the YAML
+ * reader composed it without an error (src/source/yaml), read instead of parsing the text again:
+ * only its node structure, scalar texts, styles and tags are read, which no schema changes.
+ */
+export function readRpkConfig(text: string, parsed?: Document): RpkRead {
   const out: RpkRead = {
     value: zeroOf(RPK_CONFIG),
     errors: [],
@@ -77,10 +81,9 @@ export function readRpkConfig(text: string): RpkRead {
     notes: [],
   };
   const lines = new LineIndex(text);
-  let doc: Document | undefined;
+  let doc: Document | undefined = parsed;
   try {
-    const cst = readCst(text);
-    doc = composeQuietly(cst.tokens, { ...YAML_OPTIONS, strict: false, version: '1.1' })[0];
+    doc ??= composeQuietly(readCst(text).tokens, { ...YAML_OPTIONS, strict: false, version: '1.1' })[0];
   } catch (e) {
     out.errors.push({
       message: `yaml: ${e instanceof Error ? e.message : String(e)}`,

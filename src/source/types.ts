@@ -1,4 +1,5 @@
 /** What parsing a file yields: the value, where each part of it is, and the problems found on the way. */
+import type { Document } from 'yaml';
 import type { Diagnostic, Range } from '../core/diagnostics';
 
 /** Offsets `[start, end)` of a key and of a value in the text (a parser's own: shared by every caller, never changed). */
@@ -32,6 +33,8 @@ export interface ParsedSource {
   span(pointer: string): NodeSpan | undefined;
   /** Offsets to line/column. */
   range(start: number, end: number): Range;
+  /** YAML only, when it parsed: the composed document (rpk's reader reads its nodes instead of parsing again). */
+  yamlDocument?: Document;
   /** The `$schema` named by a `# yaml-language-server: $schema=` modeline, if any. */
   modelineSchema?: string;
   /**
