@@ -61,6 +61,16 @@ describe('rpk config files', () => {
     ]);
   });
 
+  it('past a type mismatch the rest is judged too (yaml.v2 reads on); after a failure that stops it, not', () => {
+    const mismatch = GOOD.replace('interval: 30s', 'interval: "30"').replace(
+      'pattern_type: LITERAL',
+      'pattern_type: literal',
+    );
+    expect(rpk(lint(mismatch)).map((d) => d.code)).toEqual(['rpk/refused', 'rpk/unmapped-enum']);
+    const stopped = mismatch.replace('  start_at_earliest: {}', '  start_at_timestamp: "2024-01-01"');
+    expect(rpk(lint(stopped)).map((d) => d.code)).toEqual(['rpk/refused']);
+  });
+
   it('rpk/dropped-key: typos, the API spelling and nesting, keys at the wrong level; a rename where the key is known', () => {
     const text = `${GOOD}exclude_defaults: true\n`.replace(
       '  interval: 30s',

@@ -73,6 +73,8 @@ function compare(text: string, go: GoResult): void {
   if (goTypes === undefined) {
     // A failure that stops yaml.v2 (a syntax error, a bad merge, a time it cannot parse): refused too.
     expect(mine.fatal, context).toBeDefined();
+    // yaml.v2 returns that failure alone, not the mismatches it met before it.
+    expect(read.errors, context).toHaveLength(1);
     if (mine.fatal!.kind === 'fatal' && !go.error!.startsWith('parsing time'))
       expect(mine.fatal!.message, context).toBe(go.error);
     return;

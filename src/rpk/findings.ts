@@ -109,10 +109,14 @@ export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] 
         [{ message: 'Write {}.', fix: { kind: 'replace-value', pointer: n.pointer, value: {} }, autofix: false }],
       );
   }
-  // Only a file rpk reads: the rest is judged on what it holds.
-  if (read.errors.length > 0) return out;
+  // Past type mismatches yaml.v2 reads on (the value holds everything else): the rest is judged on
+  // it too, so that fixing the mismatch is not followed by a second round. A failure that stopped
+  // the reading leaves nothing sure to judge.
+  if (read.errors.some((e) => e.kind !== 'type')) return out;
+  // A field yaml.v2 could not read holds its zero value: nothing more to say of it than the refusal.
+  const refused = new Set(read.errors.map((e) => e.pointer));
   walk(RPK_CONFIG, read.value, '', (t, value, pointer, since) => {
-    if (!read.written.has(pointer)) return true;
+    if (!read.written.has(pointer) || refused.has(pointer)) return !refused.has(pointer);
     if (RPK_VERSION_ORDER[since] > RPK_VERSION_ORDER[target]) {
       add(
         'rpk/newer-key',

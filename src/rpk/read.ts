@@ -110,7 +110,8 @@ export function readRpkConfig(text: string, parsed?: Document): RpkRead {
     out.value = decoder.decode(doc.contents, RPK_CONFIG, '', out.value) ?? out.value;
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
-    out.errors.push({ message: e.message, at: e.at, kind: 'fatal', pointer: e.pointer });
+    // A failure that stops yaml.v2 is the only error it returns: the mismatches met before are dropped.
+    out.errors = [{ message: e.message, at: e.at, kind: 'fatal', pointer: e.pointer }];
   }
   return out;
 }
@@ -177,8 +178,10 @@ class Decoder {
   private mismatch(node: YamlNode, tag: string, t: GoType, pointer: string): void {
     let shown = '';
     if (tag !== '!!seq' && tag !== '!!map') {
-      const bytes = Buffer.from(isScalar(node) ? scalarText(node) : '', 'utf8');
-      shown = bytes.length > 10 ? ` \`${bytes.subarray(0, 7).toString('utf8')}...\`` : ` \`${bytes.toString('utf8')}\``;
+      // yaml.v2 counts bytes, not characters (TextEncoder, not Buffer: this module runs in browsers too).
+      const written = isScalar(node) ? scalarText(node) : '';
+      const bytes = new TextEncoder().encode(written);
+      shown = bytes.length > 10 ? ` \`${new TextDecoder().decode(bytes.subarray(0, 7))}...\`` : ` \`${written}\``;
     }
     const explicit = explicitTag(node);
     this.out.errors.push({
