@@ -185,8 +185,10 @@ function walk(
 ): void {
   if (!isObj(value)) return;
   for (const field of t.fields) {
-    const p = childPointer(pointer, field.key);
     const v = value[field.key] ?? null;
+    // Null is an unset pointer, list or time: nothing rpk sends, nothing to judge.
+    if (v === null) continue;
+    const p = childPointer(pointer, field.key);
     if (!visit(field.type, v, p, field.since)) continue;
     const inner = field.type.kind === 'ptr' ? field.type.to : field.type;
     if (inner.kind === 'struct') walk(inner, v, p, visit);

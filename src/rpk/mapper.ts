@@ -88,13 +88,15 @@ export function rpkToApi(value: GoValue, target: TargetVersion): MappedLink {
     const oneOf = ONE_OF[t.name];
     let chosen = false;
     for (const field of t.fields) {
-      if (!knows(field.since)) continue;
+      const written = v[field.key] ?? null;
+      // A zero value is not sent: nothing to map, and no pointer to make for it.
+      if (!knows(field.since) || written === null || written === '' || written === 0 || written === false) continue;
       if (oneOf?.includes(field.key)) {
         if (chosen || v[field.key] === null) continue;
         chosen = true;
       }
       const key = camel(field.key);
-      const mapped = mapValue(field.type, v[field.key] ?? null, childPointer(api, key), childPointer(rpk, field.key));
+      const mapped = mapValue(field.type, written, childPointer(api, key), childPointer(rpk, field.key));
       if (mapped !== undefined) out[key] = mapped;
     }
     return out;
