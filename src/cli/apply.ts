@@ -10,15 +10,14 @@ import { toWire } from '../client/wire';
 import { NEWEST_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { format } from '../format/index';
 import { printable } from '../format/ansi';
-import { lintText } from '../lint/lint-text';
+import { isRpkConfigResult, lintText } from '../lint/lint-text';
 import { kindOf, type DocumentKind } from '../model/kinds';
 import { METHODS } from '../model/methods';
 import { type FileResult } from '../core/diagnostics';
-import { isSecretValue } from '../secrets/classify';
 import { isPlaceholder } from '../util/placeholder';
-import { collectSecrets, mask, MASK } from '../secrets/redact';
+import { collectSecrets, maskValue } from '../secrets/redact';
 import { decode } from '../source/index';
-import { childPointer, isObject } from '../util/pointer';
+import { isObject } from '../util/pointer';
 import { APPLY_KINDS, type ApplyArgs } from './client-args';
 import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
 import { fileLintOptions } from '../config/config';
@@ -27,7 +26,7 @@ import { readRegularFile } from '../config/fs-safe';
 import type { CliIO } from './io';
 import { VERSION } from '../util/version';
 import { readRpkConfig } from '../rpk/read';
-import { rpkToApi } from '../rpk/mapper';
+import { isCloudFile, rpkToApi } from '../rpk/mapper';
 
 interface Loaded {
   file: string;
@@ -48,15 +47,6 @@ function asRequest(kind: DocumentKind | null, value: unknown): unknown {
     return { shadowLink: rest };
   }
   return { shadowLink: value };
-}
-
-/** The request with every secret value (and every secret anywhere in text) masked; placeholders are not secrets. */
-function masked(value: unknown, secrets: readonly string[], pointer = ''): unknown {
-  if (typeof value === 'string') return isSecretValue(value, pointer) && value !== '' ? MASK : mask(value, secrets);
-  if (Array.isArray(value)) return value.map((v, i) => masked(v, secrets, childPointer(pointer, i)));
-  if (isObject(value))
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, secrets, childPointer(pointer, k))]));
-  return value;
 }
 
 /** Why a placeholder could not be filled, by the variable's name only (a template by its field). */
@@ -134,11 +124,10 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
           `${file} is a ${linted.kind}; apply sends ${APPLY_KINDS.join(' or ')} files (see --kind).`,
         );
       const entry: Loaded = { file, absolute, result: { file, kind: linted.kind, diagnostics: linted.diagnostics } };
-      if (linted.kind === null && linted.diagnostics.some((d) => d.code === 'kind/rpk-config')) {
+      if (isRpkConfigResult(linted)) {
         // rpk's file: sent as the request rpk builds from it, unless it is a cloud file.
-        const read = readRpkConfig(decoded.text);
-        const rpkFile = read.value as { [key: string]: unknown };
-        if (target !== '25.3' && rpkFile['cloud_options'] !== null)
+        const read = readRpkConfig(decoded.text, linted.source.yamlDocument);
+        if (isCloudFile(read.value, target))
           throw new ConfigError(
             `${file} is an rpk file for Redpanda Cloud (it has cloud_options): rpk sends it to the cloud's control plane, not to the Admin API. Use rpk shadow create with a cloud profile.`,
           );
@@ -198,12 +187,13 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   const unfilled: { file: string; problems: PlaceholderError[] }[] = [];
   const requests = loaded.map((l) => {
     const request = l.rpk ? l.value : asRequest(l.result.kind, l.value);
-    if (l.rpk && /\$\{(?!secrets\.)[A-Za-z_][A-Za-z0-9_]*\}/.test(JSON.stringify(request)))
+    const problems: PlaceholderError[] = [];
+    const wire = toWire(METHODS.CreateShadowLink.request, request, io.env, args.dryRun ? { unfilled: problems } : {});
+    // Said where the fill found placeholders to fill (or, in a dry run, to name).
+    if (l.rpk && (wire.secrets.length > 0 || problems.length > 0))
       io.stderr.write(
         `svc-admin-spec apply: ${printable(l.file)}: \${NAME} placeholders are filled from the environment, as for API documents (rpk itself would send them as written).\n`,
       );
-    const problems: PlaceholderError[] = [];
-    const wire = toWire(METHODS.CreateShadowLink.request, request, io.env, args.dryRun ? { unfilled: problems } : {});
     if (problems.length > 0) unfilled.push({ file: l.file, problems });
     return { ...l, request, wire };
   });
@@ -211,7 +201,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   if (args.dryRun) {
     const shown = requests.map((r) => {
       const inFile = collectSecrets(r.wire.value).filter((x) => !isPlaceholder(x));
-      return { file: r.file, request: masked(r.wire.value, [...inFile, ...secrets]) };
+      return { file: r.file, request: maskValue(r.wire.value, [...inFile, ...secrets]) };
     });
     if (args.format === 'json') report({ dryRun: shown });
     else {

@@ -7,7 +7,7 @@ import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kind
 import { editDistance, nearest } from '../util/suggest';
 import type { RuleSettings } from './config';
 import { DEFAULT_FORMAT, FORMAT_NAMES, type FormatName } from '../format/index';
-import { APPLY_FLAGS, GET_BROKER_FLAGS, type FlagSpec } from './client-flags';
+import { APPLY_FLAGS, CONVERT_FLAGS, GET_BROKER_FLAGS, type FlagSpec } from './client-flags';
 import { planOutputs, type ReportOutput } from './outputs';
 import { UsageError } from './usage-error';
 import { COMMANDS, COMMAND_LIKE } from './commands';
@@ -185,10 +185,11 @@ const OPTIONS = {
 } as const;
 
 /** Each command's flags. */
-const FLAGS_OF: Readonly<Record<'lint' | 'apply' | 'get-broker', Readonly<Record<string, FlagSpec>>>> = {
+const FLAGS_OF: Readonly<Record<'lint' | 'apply' | 'get-broker' | 'convert', Readonly<Record<string, FlagSpec>>>> = {
   lint: OPTIONS,
   apply: APPLY_FLAGS,
   'get-broker': GET_BROKER_FLAGS,
+  convert: CONVERT_FLAGS,
 };
 
 /**
@@ -220,6 +221,19 @@ export function argumentProblem(error: Error & { code?: string }, command: keyof
     if (/does not take an argument/.test(text)) return `${flag} does not take a value.`;
   }
   return text.replace(/^TypeError \[\w+\]: /, '');
+}
+
+/** Parses a command's own arguments with `parseArgs`; an unknown flag gets a did-you-mean among that command's flags. */
+export function parseCommandArgs(
+  command: 'apply' | 'get-broker' | 'convert',
+  argv: readonly string[],
+  options: Record<string, FlagSpec>,
+): { values: Record<string, unknown>; positionals: string[] } {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+  } catch (error) {
+    throw new UsageError(argumentProblem(error as Error & { code?: string }, command));
+  }
 }
 
 /** `lsp --stdio`; LSP clients may add `--clientProcessId=<pid>` (the server exits when that process ends). */
@@ -259,7 +273,7 @@ export function parseRuleFlags(flags: readonly string[] | undefined): RuleSettin
 
 /** Long flags (of any command) that take a value, so that a value is never taken for a command. */
 const VALUE_FLAGS = new Set(
-  Object.entries({ ...OPTIONS, ...APPLY_FLAGS, ...GET_BROKER_FLAGS } as Record<string, FlagSpec>)
+  Object.entries({ ...OPTIONS, ...APPLY_FLAGS, ...GET_BROKER_FLAGS, ...CONVERT_FLAGS } as Record<string, FlagSpec>)
     .filter(([, spec]) => spec.type === 'string')
     .map(([name]) => name),
 );

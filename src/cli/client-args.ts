@@ -1,11 +1,10 @@
 /** Arguments of `svc-admin-spec apply` and `svc-admin-spec get-broker`, and their help. */
-import { parseArgs } from 'node:util';
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { DOCUMENT_KINDS, kindsWith, type DocumentKind } from '../model/kinds';
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from '../format/index';
 import type { RuleSettings } from '../engine/settings';
-import { argumentProblem, parseRuleFlags, UsageError } from './args';
-import { APPLY_FLAGS, GET_BROKER_FLAGS, type FlagSpec } from './client-flags';
+import { parseCommandArgs, parseRuleFlags, UsageError } from './args';
+import { APPLY_FLAGS, GET_BROKER_FLAGS } from './client-flags';
 
 /** How to reach the admin API: URL, credentials, TLS files, time limit. */
 export interface ConnectionArgs {
@@ -89,19 +88,6 @@ ${CONNECTION_HELP}
 Exit codes: 0 printed; 1 the server refused (its code and message are printed); 2 usage,
 network or TLS problems.`;
 
-/** Parses with `parseArgs`; an unknown flag gets a did-you-mean among this command's flags. */
-function parse(
-  command: 'apply' | 'get-broker',
-  argv: readonly string[],
-  options: Record<string, FlagSpec>,
-): { values: Record<string, unknown>; positionals: string[] } {
-  try {
-    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
-  } catch (error) {
-    throw new UsageError(argumentProblem(error as Error & { code?: string }, command));
-  }
-}
-
 const ENV_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function connection(v: Record<string, unknown>): ConnectionArgs {
@@ -149,7 +135,7 @@ function connection(v: Record<string, unknown>): ConnectionArgs {
 
 /** Parses `apply`'s arguments (after the command name); `null` for --help. */
 export function parseApplyArgs(argv: readonly string[]): ApplyArgs | null {
-  const { values: v, positionals } = parse('apply', argv, APPLY_FLAGS);
+  const { values: v, positionals } = parseCommandArgs('apply', argv, APPLY_FLAGS);
   if (v.help) return null;
   const conn = connection(v);
   const dryRun = v['dry-run'] === true;
@@ -192,7 +178,7 @@ export function parseGetBrokerArgs(argv: readonly string[]): GetBrokerArgs | nul
         ? [`--node-id=${a}`]
         : [a],
   );
-  const { values: v, positionals } = parse('get-broker', joined, GET_BROKER_FLAGS);
+  const { values: v, positionals } = parseCommandArgs('get-broker', joined, GET_BROKER_FLAGS);
   if (v.help) return null;
   if (positionals.length > 0) throw new UsageError(`get-broker takes no file (got "${positionals[0]}").`);
   const conn = connection(v);

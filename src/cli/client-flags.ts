@@ -1,7 +1,7 @@
 /**
- * The flags of `apply` and `get-broker`, as `parseArgs` tables. Apart from their parsers (bundled
- * with the client), the main command line reads them to find a command after global flags and to
- * say where a client flag belongs.
+ * The flags of `apply`, `get-broker` and `convert`, as `parseArgs` tables. Apart from their parsers
+ * (bundled with those commands), the main command line reads them to find a command after global
+ * flags and to say where a flag belongs.
  */
 
 /** How `parseArgs` reads one flag. */
@@ -39,4 +39,14 @@ export const GET_BROKER_FLAGS = {
   ...CONNECTION_FLAGS,
   'node-id': { type: 'string' },
   format: { type: 'string', short: 'f' },
+} as const satisfies Record<string, FlagSpec>;
+
+/** `convert`'s flags. */
+export const CONVERT_FLAGS = {
+  to: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  'output-format': { type: 'string' },
+  force: { type: 'boolean' },
+  'target-version': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const satisfies Record<string, FlagSpec>;

@@ -5,19 +5,22 @@
  * only with --force. Secrets are masked on standard output; `-o` writes them, to a new file of mode
  * 0600 or over an existing one keeping its mode, atomically.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { stringify as toYaml } from 'yaml';
 import { decodeDocument } from '../decode/decode';
-import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
+import { DEFAULT_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { format } from '../format/index';
-import { lintText } from '../lint/lint-text';
+import { isRpkConfigResult, lintText } from '../lint/lint-text';
+import { kindOf, kindsWith, type DocumentKind } from '../model/kinds';
 import { resolveConfig } from '../config/resolve';
-import { writeFileAtomic } from '../config/fs-safe';
-import { collectSecrets, mask } from '../secrets/redact';
+import { readRegularFile, writeFileAtomic } from '../config/fs-safe';
+import { collectSecrets, maskValue } from '../secrets/redact';
+import { decode } from '../source/index';
+import { getAt } from '../util/pointer';
 import { readRpkConfig } from '../rpk/read';
 import { apiToRpk, rpkToApi } from '../rpk/mapper';
+import { parseCommandArgs } from './args';
+import { CONVERT_FLAGS } from './client-flags';
 import type { CliIO } from './io';
 import { UsageError } from './usage-error';
 
@@ -44,25 +47,15 @@ unreadable input.`;
 
 /** Runs `convert` with its arguments (the command word removed). */
 export async function runConvert(argv: readonly string[], io: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        to: { type: 'string' },
-        output: { type: 'string', short: 'o' },
-        'output-format': { type: 'string' },
-        force: { type: 'boolean' },
-        'target-version': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const v = parsed.values;
+  const parsed = parseCommandArgs('convert', argv, CONVERT_FLAGS);
+  const v = parsed.values as {
+    to?: string;
+    output?: string;
+    'output-format'?: string;
+    force?: boolean;
+    'target-version'?: string;
+    help?: boolean;
+  };
   if (v.help) {
     io.stdout.write(`${CONVERT_HELP}\n`);
     return 0;
@@ -73,21 +66,31 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
   if (outputFormat !== 'json' && outputFormat !== 'yaml') throw new UsageError('--output-format must be json or yaml.');
   if (v['target-version'] !== undefined && !(TARGET_VERSIONS as readonly string[]).includes(v['target-version']))
     throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);
+  const render = (value: unknown) =>
+    outputFormat === 'json' ? `${JSON.stringify(value, null, 2)}\n` : toYaml(value, { version: '1.1' });
 
   const file = parsed.positionals[0]!;
   const path = resolve(io.cwd, file);
-  let text: string;
+  // As lint reads a file: only a regular file (a FIFO would never end), binary and BOM said.
+  let read: ReturnType<typeof decode>;
   try {
-    text = readFileSync(path, 'utf8');
+    read = decode(readRegularFile(path, file));
   } catch (error) {
-    io.stderr.write(`svc-admin-spec: ${file} cannot be read: ${(error as Error).message}\n`);
+    io.stderr.write(`svc-admin-spec: ${(error as Error).message}\n`);
     return 2;
   }
+  if ('diagnostic' in read) {
+    io.stderr.write(`svc-admin-spec: ${file}: ${read.diagnostic.message}\n`);
+    return 2;
+  }
+  const text = read.text;
   const config = await resolveConfig(path);
-  const target = (v['target-version'] as TargetVersion | undefined) ?? config.options.targetVersion ?? '26.1';
+  const target =
+    (v['target-version'] as TargetVersion | undefined) ?? config.options.targetVersion ?? DEFAULT_TARGET_VERSION;
   const result = lintText(text, { ...config.options, filename: file, targetVersion: target });
-  const isRpk = result.diagnostics.some((d) => d.code === 'kind/rpk-config');
-  if (v.to === 'api' ? !isRpk : result.kind !== 'ShadowLink' && result.kind !== 'CreateShadowLinkRequest')
+  // --to rpk takes what carries a link in its request form: the kind table says which kinds.
+  const linkKinds: readonly DocumentKind[] = kindsWith('request-link');
+  if (v.to === 'api' ? !isRpkConfigResult(result) : result.kind === null || !linkKinds.includes(result.kind))
     throw new UsageError(
       v.to === 'api'
         ? `${file} is not an rpk config file; --to api converts rpk files.`
@@ -102,14 +105,18 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
   }
 
   let value: unknown;
-  if (v.to === 'api') value = { shadowLink: rpkToApi(readRpkConfig(text).value, target).value };
-  else {
+  let out: string;
+  if (v.to === 'api') {
+    value = { shadowLink: rpkToApi(readRpkConfig(text, result.source.yamlDocument).value, target).value };
+    out = render(value);
+  } else {
     // What the server reads (snake_case keys, enum numbers…), in the canonical form rpk's mapper knows.
-    const decoded = decodeDocument(result.kind!, result.source.value, ['']).value as Record<string, unknown>;
-    const link = result.kind === 'ShadowLink' ? decoded : decoded['shadowLink'];
-    value = apiToRpk(link, target);
+    const kind = result.kind!;
+    const decoded = decodeDocument(kind, result.source.value, ['']).value;
+    value = apiToRpk(getAt(decoded, kindOf(kind).link!.pointer), target);
+    const yamlText = toYaml(value, { version: '1.1' });
     // rpk must read back exactly what is written: otherwise nothing is written.
-    const back = readRpkConfig(toYaml(value, { version: '1.1' }));
+    const back = readRpkConfig(yamlText);
     if (
       back.errors.length > 0 ||
       JSON.stringify(apiToRpk(rpkToApi(back.value, target).value, target)) !== JSON.stringify(value)
@@ -119,11 +126,9 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
       );
       return 2;
     }
-  }
-  const out0 = outputFormat === 'json' ? `${JSON.stringify(value, null, 2)}\n` : toYaml(value, { version: '1.1' });
-  if (v.to === 'rpk') {
+    out = outputFormat === 'yaml' ? yamlText : render(value);
     // What rpk will make of the new file (a ${NAME} placeholder it sends as written, keys its version drops).
-    const rpkSays = lintText(out0, {
+    const rpkSays = lintText(yamlText, {
       ...config.options,
       filename: v.output ?? 'converted.rpk.yaml',
       targetVersion: target,
@@ -132,26 +137,15 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
     if (notes.length > 0) io.stderr.write(format([{ ...rpkSays, diagnostics: notes }], 'stylish', { color: false }));
   }
   if (v.output !== undefined) {
-    writeFileAtomic(resolve(io.cwd, v.output), out0, { newMode: 0o600 });
+    writeFileAtomic(resolve(io.cwd, v.output), out, { newMode: 0o600 });
   } else {
-    let out = out0;
     // Masked in the value, before it is written out: no escape or encoding can hide a secret from the mask.
-    const secrets = collectSecrets(value);
-    if (secrets.length > 0) {
-      const masked = maskStrings(value, (s) => mask(s, secrets));
-      out = outputFormat === 'json' ? `${JSON.stringify(masked, null, 2)}\n` : toYaml(masked, { version: '1.1' });
+    const masked = maskValue(value, collectSecrets(value));
+    if (JSON.stringify(masked) !== JSON.stringify(value)) {
+      out = render(masked);
       io.stderr.write('svc-admin-spec: secrets are masked on standard output; write them with -o <file>.\n');
     }
     io.stdout.write(out);
   }
   return errors ? 1 : 0;
-}
-
-/** A value with `f` applied to every string in it. */
-function maskStrings(value: unknown, f: (s: string) => string): unknown {
-  if (typeof value === 'string') return f(value);
-  if (Array.isArray(value)) return value.map((x) => maskStrings(x, f));
-  if (typeof value === 'object' && value !== null)
-    return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, maskStrings(x, f)]));
-  return value;
 }

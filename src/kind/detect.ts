@@ -17,6 +17,9 @@ export type KindDecision =
   | { kind: DocumentKind; by: 'flag' | 'schema' | 'modeline' | 'shape' }
   | { kind: null; reason: (typeof KIND_REASONS)[number]; message: string };
 
+/** The decision for rpk's config file, however it was recognised (shape, `$schema` or modeline). */
+const RPK_DECISION: KindDecision = { kind: null, reason: 'rpk-config', message: RPK_MESSAGE };
+
 const HOW_TO_NAME = `Name the kind with a top-level "$schema" (e.g. "https://unpkg.com/svc-admin-spec/schemas/ShadowLink.schema.json"), a "# yaml-language-server: $schema=…" modeline, or --kind <${DOCUMENT_KINDS.join('|')}>.`;
 
 const SUFFIX = '.schema.json';
@@ -87,7 +90,7 @@ export function detectKind(value: unknown, hints: { flag?: DocumentKind; modelin
   const schema = own(value, '$schema');
   if (typeof schema === 'string') {
     const kind = kindOfSchemaRef(schema);
-    if (kind === RPK_SCHEMA_NAME) return { kind: null, reason: 'rpk-config', message: RPK_MESSAGE };
+    if (kind === RPK_SCHEMA_NAME) return RPK_DECISION;
     if (kind) return { kind, by: 'schema' };
     return {
       kind: null,
@@ -97,12 +100,12 @@ export function detectKind(value: unknown, hints: { flag?: DocumentKind; modelin
   }
   if (hints.modelineSchema !== undefined) {
     const kind = kindOfSchemaRef(hints.modelineSchema);
-    if (kind === RPK_SCHEMA_NAME) return { kind: null, reason: 'rpk-config', message: RPK_MESSAGE };
+    if (kind === RPK_SCHEMA_NAME) return RPK_DECISION;
     if (kind) return { kind, by: 'modeline' };
   }
   const shape = kindOfShape(value);
   if (shape.kind) return { kind: shape.kind, by: 'shape' };
-  if (shape.rpk) return { kind: null, reason: 'rpk-config', message: RPK_MESSAGE };
+  if (shape.rpk) return RPK_DECISION;
   if (shape.ambiguous)
     return {
       kind: null,

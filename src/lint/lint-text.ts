@@ -5,7 +5,7 @@ import type { DocumentKind } from '../model/kinds';
 import { collectSecrets, redactStrings } from '../secrets/redact';
 import { readRpkConfig, type RpkRead } from '../rpk/read';
 import { rpkFindings, rpkPath, type RpkFinding } from '../rpk/findings';
-import { rpkToApi } from '../rpk/mapper';
+import { isCloudFile, rpkToApi } from '../rpk/mapper';
 import { secretSpans, secretStrings } from '../source/secret-spans';
 import { formatOf, parseSource, type ParsedSource } from '../source/index';
 import { countKeys, parseJsonUnchecked } from '../source/json';
@@ -103,8 +103,8 @@ function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettin
   const found = all.map(({ diagnostic, at }) => {
     diagnostic.range = source.range(at[0], at[1]);
     // yaml.v2 quotes the first seven bytes of a value it refuses: when they begin a secret, they are hidden too.
-    diagnostic.message = diagnostic.message.replace(/`([^`]{1,7})\.\.\.`/g, (all, head: string) =>
-      secrets.some((s) => s.startsWith(head) || s.includes(head)) ? '`********...`' : all,
+    diagnostic.message = diagnostic.message.replace(/`([^`]{1,7})\.\.\.`/g, (echo, head: string) =>
+      secrets.some((s) => s.includes(head)) ? '`********...`' : echo,
     );
     return diagnostic;
   });
@@ -123,8 +123,7 @@ function apiFindings(read: RpkRead, settings: RunSettings, own: readonly RpkFind
   const mapped = rpkToApi(read.value, settings.targetVersion);
   const result = lintWithSettings(mapped.value, { ...settings, kind: 'ShadowLink' }, { unsorted: true });
   const said = new Set(own.map((f) => f.diagnostic.pointer));
-  const file = read.value as { [key: string]: unknown };
-  const cloud = settings.targetVersion !== '25.3' && file['cloud_options'] !== null;
+  const cloud = isCloudFile(read.value, settings.targetVersion);
   const out: RpkFinding[] = [];
   for (const d of result.diagnostics) {
     if (d.code === 'no-plaintext-secret' || (cloud && d.code === 'bootstrap-servers')) continue;
@@ -152,6 +151,12 @@ function apiFindings(read: RpkRead, settings: RunSettings, own: readonly RpkFind
   }
   return out;
 }
+
+/** The results of `lintText` for rpk config files (kind null, with `kind/rpk-config`). */
+const RPK_RESULTS = new WeakSet<TextResult>();
+
+/** True when `lintText` read the file as rpk's config file (whatever findings the caller keeps or cuts). */
+export const isRpkConfigResult = (result: TextResult): boolean => RPK_RESULTS.has(result);
 
 /** `lintText` once the text is read. */
 function lintSource(
@@ -198,12 +203,13 @@ function lintSource(
         ...(range ? { range } : {}),
       },
     ];
-    if (decision.reason === 'rpk-config') {
-      // rpk's reader says what a repeated key does to rpk (rpk/repeated-key), not the server's.
-      source.diagnostics = source.diagnostics.filter((d) => d.code !== 'parse/duplicate-key');
-      found.push(...rpkFileFindings(text, source, settings));
-    }
-    return finish(null, found);
+    if (decision.reason !== 'rpk-config') return finish(null, found);
+    // rpk's reader says what a repeated key does to rpk (rpk/repeated-key), not the server's.
+    source.diagnostics = source.diagnostics.filter((d) => d.code !== 'parse/duplicate-key');
+    found.push(...rpkFileFindings(text, source, settings));
+    const result = finish(null, found);
+    RPK_RESULTS.add(result);
+    return result;
   }
   // De-duplicated, not sorted: `finish` sorts once, by position.
   const result = lintWithSettings(source.value, { ...settings, kind: decision.kind }, { probe, unsorted: true });

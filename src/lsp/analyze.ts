@@ -11,7 +11,7 @@ import { isToolConfigFile } from '../config/tool-files';
 import { withDocsUrl } from '../engine/catalog';
 import { kindOfSchemaRef } from '../kind/detect';
 import type { Diagnostic } from '../core/diagnostics';
-import { lintText, type LintTextOptions } from '../lint/lint-text';
+import { isRpkConfigResult, lintText, type LintTextOptions } from '../lint/lint-text';
 import type { DocumentKind } from '../model/kinds';
 import { formatOf } from '../source/index';
 
@@ -124,12 +124,11 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
 
   const options: LintTextOptions = { ...fileLintOptions(config, path, name), format };
   const result = lintText(text, options);
-  // An rpk config file is read as rpk reads it: its findings are this linter's too.
-  const rpkFile = result.kind === null && result.diagnostics.some((d) => d.code === 'kind/rpk-config');
   const owned =
     options.kind !== undefined ||
     result.kind !== null ||
-    rpkFile ||
+    // An rpk config file is read as rpk reads it: its findings are this linter's too.
+    isRpkConfigResult(result) ||
     input.wasOwned ||
     (!result.source.ok && namesOurSchema(text));
   if (!owned) return { ...none(false), options };

@@ -9,9 +9,10 @@
 import type { Diagnostic, FileCode, Suggestion } from '../core/diagnostics';
 import { type GoStruct, type GoType, RPK_CONFIG, RPK_VERSION_ORDER, type RpkVersion } from '../model/rpk-format';
 import type { TargetVersion } from '../facts/target-version';
-import { childPointer, parsePointer } from '../util/pointer';
+import { childPointer, isDigits, parsePointer } from '../util/pointer';
 import { nearest } from '../util/suggest';
 import type { GoValue, Offsets, RpkRead } from './read';
+import { goDuration } from './resolve';
 
 /** A finding about an rpk file, with the offsets it is at. */
 export interface RpkFinding {
@@ -25,7 +26,7 @@ const isObj = (v: GoValue | undefined): v is Obj => typeof v === 'object' && v !
 /** `client_options.tls_settings.enabled`: a pointer in rpk's structs as rpk's docs write a key. */
 export const rpkPath = (pointer: string): string =>
   parsePointer(pointer)
-    .map((t, i) => (/^\d+$/.test(t) ? `[${t}]` : `${i > 0 ? '.' : ''}${t}`))
+    .map((t, i) => (isDigits(t) ? `[${t}]` : `${i > 0 ? '.' : ''}${t}`))
     .join('') || 'the file';
 
 const versionText = (v: RpkVersion) => (v === 'next' ? 'the release after 26.1' : v);
@@ -163,17 +164,6 @@ export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] 
   });
   for (const v of validation(read.value, target)) add('rpk/invalid', v.pointer, keyAt(v.pointer), v.message);
   return out;
-}
-
-/** Nanoseconds as a Go duration in its shortest form (`1m30s`, `500ms`); what rpk reads back as the same value. */
-export function goDuration(ns: number): string {
-  if (ns === 0) return '0s';
-  if (ns < 0) return `-${goDuration(-ns)}`;
-  if (ns < 1e9) return ns % 1e6 === 0 ? `${ns / 1e6}ms` : ns % 1e3 === 0 ? `${ns / 1e3}us` : `${ns}ns`;
-  const h = Math.floor(ns / 3.6e12);
-  const m = Math.floor((ns % 3.6e12) / 6e10);
-  const s = (ns % 6e10) / 1e9;
-  return `${h ? `${h}h` : ''}${m ? `${m}m` : ''}${s ? `${s}s` : ''}`;
 }
 
 /** Calls `visit` with every field of every struct reached in `value`, with its type, pointer and version; below a field only when it answers true. */

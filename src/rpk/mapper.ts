@@ -16,6 +16,9 @@ import {
 import type { TargetVersion } from '../facts/target-version';
 import { childPointer } from '../util/pointer';
 import { snakeToCamel } from '../util/suggest';
+import type { GoValue } from './read';
+import { goDuration } from './resolve';
+import { parseServerDuration } from '../model/server-scalars';
 
 /** rpk's keys in the API's camelCase, made once per key (they are the table's few dozen). */
 const CAMEL = new Map<string, string>();
@@ -24,7 +27,6 @@ const camel = (key: string): string => {
   if (c === undefined) CAMEL.set(key, (c = snakeToCamel(key)));
   return c;
 };
-import type { GoValue } from './read';
 
 /** The top-level blocks that the API nests under `configurations`; `cloud_options` goes to the cloud, not the Admin API. */
 const NOT_IN_CONFIGURATIONS = new Set(['name', 'cloud_options']);
@@ -37,6 +39,20 @@ const ONE_OF: Record<string, readonly string[]> = {
   'shadow.SchemaRegistrySyncOptions': ['shadow_schema_registry_topic', 'shadow_schema_registry_api'],
   'shadow.SchemaRegistryContextDestination': ['identity', 'exact'],
 };
+
+/**
+ * True for a Redpanda Cloud file (`cloud_options`, read from 26.1 on): rpk sends it to the cloud's
+ * control plane, not to the Admin API, and the cloud fills in or resolves parts of it.
+ */
+export function isCloudFile(value: GoValue, target: TargetVersion): boolean {
+  return (
+    RPK_VERSION_ORDER['26.1'] <= RPK_VERSION_ORDER[target] &&
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    (value['cloud_options'] ?? null) !== null
+  );
+}
 
 /** What `rpkToApi` builds: the ShadowLink, and for each of its pointers the pointer in the file it came from. */
 export interface MappedLink {
@@ -127,16 +143,11 @@ function rpkEnumValue(t: GoType & { kind: 'string' }, api: unknown): string | un
   return typeof api === 'string' ? t.values?.find((v) => apiEnumName(t.name!, v) === api) : undefined;
 }
 
-/** An API Duration (`30s`, `1.5s`) as a Go duration in its shortest form (`30s`, `1.5s`, `1m30s`). */
+/** An API Duration (`30s`, `1.5s`) as a Go duration (`goDuration`); undefined when not above zero (rpk does not send it). */
 function goDurationOf(api: unknown): string | undefined {
-  const m = typeof api === 'string' ? /^(-?)(\d+)(?:\.(\d{1,9}))?s$/.exec(api) : null;
-  if (!m) return undefined;
-  const ns = Number(m[2]) * 1e9 + Number((m[3] ?? '').padEnd(9, '0') || 0);
-  if (ns <= 0) return undefined;
-  const h = Math.floor(ns / 3.6e12);
-  const min = Math.floor((ns % 3.6e12) / 6e10);
-  const s = (ns % 6e10) / 1e9;
-  return `${h ? `${h}h` : ''}${min ? `${min}m` : ''}${s ? `${s}s` : ''}`;
+  const d = typeof api === 'string' ? parseServerDuration(api) : undefined;
+  const ns = d === undefined ? 0 : d.seconds * 1e9 + d.nanos;
+  return ns > 0 ? goDuration(ns) : undefined;
 }
 
 /**

@@ -80,7 +80,9 @@ export function readRpkConfig(text: string, parsed?: Document): RpkRead {
     written: new Map(),
     notes: [],
   };
-  const lines = new LineIndex(text);
+  // Lines are counted only for a message that names one (most files have none).
+  let lines: LineIndex | undefined;
+  const lineOf = (offset: number): number => (lines ??= new LineIndex(text)).position(offset).line;
   let doc: Document | undefined = parsed;
   try {
     doc ??= composeQuietly(readCst(text).tokens, { ...YAML_OPTIONS, strict: false, version: '1.1' })[0];
@@ -97,7 +99,7 @@ export function readRpkConfig(text: string, parsed?: Document): RpkRead {
   if (syntax) {
     const at: Offsets = [syntax.pos[0], syntax.pos[1]];
     out.errors.push({
-      message: `yaml: line ${lines.position(at[0]).line}: ${syntax.message}`,
+      message: `yaml: line ${lineOf(at[0])}: ${syntax.message}`,
       at,
       kind: 'syntax',
       pointer: '',
@@ -105,7 +107,7 @@ export function readRpkConfig(text: string, parsed?: Document): RpkRead {
     return out;
   }
   if (!doc || doc.contents === null) return out;
-  const decoder = new Decoder(doc, lines, out);
+  const decoder = new Decoder(doc, lineOf, out);
   try {
     out.value = decoder.decode(doc.contents, RPK_CONFIG, '', out.value) ?? out.value;
   } catch (e) {
@@ -161,7 +163,7 @@ class Decoder {
 
   constructor(
     private readonly doc: Document,
-    private readonly lines: LineIndex,
+    private readonly lineOf: (offset: number) => number,
     private readonly out: RpkRead,
   ) {}
 
@@ -171,7 +173,7 @@ class Decoder {
   }
 
   private line(node: YamlNode | null | undefined): number {
-    return this.lines.position(this.at(node)[0]).line;
+    return this.lineOf(this.at(node)[0]);
   }
 
   /** A type mismatch, as yaml.v2's `terror` words it. */
@@ -253,9 +255,10 @@ class Decoder {
       // An item that does not fit is left out (yaml.v2 keeps only the good ones, in order).
       const items: GoValue[] = [];
       for (const item of node.items as YamlNode[]) {
-        const v = this.decode(item, t.of, childPointer(pointer, items.length), zeroOf(t.of));
+        const itemPointer = childPointer(pointer, items.length);
+        const v = this.decode(item, t.of, itemPointer, zeroOf(t.of));
         if (v === undefined) continue;
-        this.out.written.set(childPointer(pointer, items.length), { value: this.at(item) });
+        this.out.written.set(itemPointer, { value: this.at(item) });
         items.push(v);
       }
       return items;
@@ -306,7 +309,7 @@ class Decoder {
 
   /** A key as yaml.v2 reads it into a Go string: a scalar's text, or nothing for a collection (a type mismatch). */
   private keyName(node: YamlNode): string | undefined {
-    const target = isAlias(node) ? (node.resolve(this.doc) as YamlNode | undefined) : node;
+    const target = this.resolved(node);
     if (!target)
       throw new Stop(`yaml: unknown anchor '${(node as { source?: string }).source}' referenced`, this.at(node));
     if (isScalar(target)) {
@@ -321,16 +324,14 @@ class Decoder {
   private merge(node: YamlNode | null, t: GoStruct, pointer: string, value: GoValue): void {
     const wantMap = () => new Stop('yaml: map merge requires map or sequence of maps as the value', this.at(node));
     if (!node) throw wantMap();
-    const target = isAlias(node) ? (node.resolve(this.doc) as YamlNode | undefined) : node;
-    if (isMap(target)) {
+    if (isMap(this.resolved(node))) {
       this.decode(node, t, pointer, value);
       return;
     }
     if (!isSeq(node) || isAlias(node)) throw wantMap();
     for (let i = node.items.length - 1; i >= 0; i--) {
       const item = node.items[i] as YamlNode;
-      const resolved = isAlias(item) ? (item.resolve(this.doc) as YamlNode | undefined) : item;
-      if (!isMap(resolved)) throw wantMap();
+      if (!isMap(this.resolved(item))) throw wantMap();
       this.decode(item, t, pointer, value);
     }
   }

@@ -156,3 +156,14 @@ export function formatGoTime(t: GoTime): string {
       : `${t.offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(t.offset) / 60))}:${pad(Math.abs(t.offset) % 60)}`;
   return `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}${nanos ? `.${nanos}` : ''}${zone}`;
 }
+
+/** Nanoseconds as a Go duration in its shortest form (`1m30s`, `500ms`); what rpk reads back as the same value. */
+export function goDuration(ns: number): string {
+  if (ns === 0) return '0s';
+  if (ns < 0) return `-${goDuration(-ns)}`;
+  if (ns < 1e9) return ns % 1e6 === 0 ? `${ns / 1e6}ms` : ns % 1e3 === 0 ? `${ns / 1e3}us` : `${ns}ns`;
+  const h = Math.floor(ns / 3.6e12);
+  const m = Math.floor((ns % 3.6e12) / 6e10);
+  const s = (ns % 6e10) / 1e9;
+  return `${h ? `${h}h` : ''}${m ? `${m}m` : ''}${s ? `${s}s` : ''}`;
+}

@@ -5,8 +5,8 @@
  * pointers, key names and fix targets are left alone.
  */
 import type { Diagnostic, Suggestion } from '../core/diagnostics';
-import { isObject } from '../util/pointer';
-import { containsPrivateKey, isSecretKeyName } from './classify';
+import { childPointer, isObject } from '../util/pointer';
+import { containsPrivateKey, isSecretKeyName, isSecretValue } from './classify';
 import { MIN_SECRET, worthMasking } from '../util/secret-text';
 
 /** What replaces a secret in text. */
@@ -89,6 +89,20 @@ function mapList<T>(list: readonly T[], f: (item: T) => T): readonly T[] {
     }
   }
   return out ?? list;
+}
+
+/**
+ * A value (a request, a converted file) to print: every value at a secret position is the mask,
+ * and every secret anywhere in other text is masked too; placeholders are not secrets.
+ */
+export function maskValue(value: unknown, secrets: readonly string[], pointer = ''): unknown {
+  if (typeof value === 'string') return isSecretValue(value, pointer) && value !== '' ? MASK : mask(value, secrets);
+  if (Array.isArray(value)) return value.map((v, i) => maskValue(v, secrets, childPointer(pointer, i)));
+  if (isObject(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, maskValue(v, secrets, childPointer(pointer, k))]),
+    );
+  return value;
 }
 
 /** A value with `f` applied to every string in it (a fix's replacement value); the value itself when no string changed. */
