@@ -89,7 +89,7 @@ function mutants(count: number, out: Record<string, unknown>): void {
       docs.push([exampleKind(rule, ex), ex.doc]);
   for (const path of filesUnder(join(ROOT, 'examples/good')).filter((p) => p.endsWith('.json'))) {
     const r = lintText(readFileSync(path, 'utf8'), { filename: path, now: NOW });
-    if (r.kind) docs.push([r.kind, r.source.value]);
+    if (isDocumentKind(r.kind)) docs.push([r.kind, r.source.value]);
   }
   const keys = [
     ...new Set(docs.flatMap(([, d]) => places({ d }).map(([, k]) => k)).filter((k) => typeof k === 'string')),

@@ -3,7 +3,7 @@
  * static types and a linter that explains what is wrong before the server does.
  */
 import type { FileResult as CoreFileResult } from './core/diagnostics';
-import type { DocumentKind } from './model/kinds';
+import type { KindName } from './model/kinds';
 
 export * from './model/index';
 export {
@@ -64,7 +64,7 @@ export { previewFilters, type FilterPreview, type PreviewEntry } from './facts/f
 export { keyFingerprint } from './facts/fingerprint';
 export { lintText, type LintTextOptions, type TextResult } from './lint/lint-text';
 /** The findings for one file. */
-export type FileResult = CoreFileResult<DocumentKind>;
+export type FileResult = CoreFileResult<KindName>;
 export type { ParsedSource, NodeSpan } from './source/types';
 export { applyFixes, type ApplyFixesOptions, type FixOutcome, type SkippedFix } from './fix/apply';
 export { fixText, type FixTextResult } from './fix/fix-text';

@@ -22,14 +22,14 @@ import {
 } from '../src/generated/acceptors.js';
 import { collectSecrets } from '../src/secrets/redact';
 import { recordedFindings, validateStructure } from '../src/validate/structural';
-import { allowedKeys, schemaAt } from '../src/validate/schema-walk';
+import { allowedKeys, schemaAt } from '../src/util/schema-walk';
 import { kindSchemas } from '../src/model/kinds';
 import { isSecretKeyName } from '../src/secrets/classify';
 import { protoName } from '../src/decode/decode';
 import type { ErrorObject } from 'ajv';
 import * as validators from '../src/generated/validators.js';
 import { toPointer } from '../src/util/pointer';
-import { DOCUMENT_KINDS, type DocumentKind } from '../src/model/kinds';
+import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../src/model/kinds';
 import { rules } from '../src/rules/index';
 import { exampleKind } from '../src/lint/rule-examples';
 import { parseSource, formatOf } from '../src/source/index';
@@ -63,7 +63,7 @@ function corpus(): [DocumentKind, unknown][] {
       const text = readFileSync(join(dir, name), 'utf8');
       const source = parseSource(text, formatOf(name, text));
       const kind = detectKind(source.value, {}).kind;
-      if (kind) out.push([kind, source.value]);
+      if (isDocumentKind(kind)) out.push([kind, source.value]);
     }
   }
   out.push(['CreateShadowLinkRequest', JSON.parse(typicalRequest())]);

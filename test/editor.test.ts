@@ -9,7 +9,7 @@ import { allRules } from '../src/engine/registry';
 import { ruleKinds, type RuleExample } from '../src/rule-api/types';
 import { EXAMPLE_NOW } from '../src/lint/rule-examples';
 import { lintText } from '../src/lint/lint-text';
-import { DOCUMENT_KINDS, type DocumentKind } from '../src/model/kinds';
+import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../src/model/kinds';
 import { ROOT } from './cli-helpers';
 import {
   completionLabels,
@@ -132,7 +132,7 @@ function acceptedCorpus(): Case[] {
   for (const file of readdirSync(join(ROOT, 'examples', 'good')).filter((f) => f.endsWith('.json'))) {
     const doc = JSON.parse(readFileSync(join(ROOT, 'examples', 'good', file), 'utf8')) as unknown;
     const r = lintText(JSON.stringify(doc), { filename: file });
-    if (r.kind) cases.push({ name: `example ${file}`, kind: r.kind, doc });
+    if (isDocumentKind(r.kind)) cases.push({ name: `example ${file}`, kind: r.kind, doc });
   }
   for (const rule of allRules) {
     for (const [i, ex] of rule.examples.valid.entries()) {

@@ -250,7 +250,12 @@ function oldTopicFilterName(ctx: Ctx): void {
   if (!Array.isArray(filters)) return;
   for (let i = 0; i < filters.length; i++) {
     const v = ownString(filters[i], 'name');
-    if (v === undefined) continue;
+    // A filter object without a name has the empty one (protobuf's default).
+    if (v === undefined) {
+      if (isObject(filters[i]) && own(filters[i], 'name') === undefined)
+        ctx.report({ messageId: 'empty', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
+      continue;
+    }
     if (v === '') {
       ctx.report({ messageId: 'empty', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
     } else if (v === '*') {
@@ -282,7 +287,11 @@ function oldGroupFilterName(ctx: Ctx): void {
   if (!Array.isArray(filters)) return;
   for (let i = 0; i < filters.length; i++) {
     const v = ownString(filters[i], 'name');
-    if (v === undefined) continue;
+    if (v === undefined) {
+      if (isObject(filters[i]) && own(filters[i], 'name') === undefined)
+        ctx.report({ messageId: 'empty', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
+      continue;
+    }
     if (v === '') ctx.report({ messageId: 'empty', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });
     else if (v === '*' && own(filters[i], 'patternType') === 'PATTERN_TYPE_PREFIX')
       ctx.report({ messageId: 'starPrefix', pointer: childPointer(list!.pointer, i, 'name'), data: { i } });

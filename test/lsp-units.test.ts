@@ -9,7 +9,7 @@ import { minimalEdit, placeAt, toLspRange } from '../src/lsp/positions';
 import { JobCancelled, JobFailed, JobRunner } from '../src/lsp/runner';
 import { kindSchemas } from '../src/model/kinds';
 import { parseSource } from '../src/source/index';
-import { schemaAt } from '../src/validate/schema-walk';
+import { schemaAt } from '../src/util/schema-walk';
 import { GOOD_YAML, ROOT, scratch } from './cli-helpers';
 
 describe('minimalEdit', () => {

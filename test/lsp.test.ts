@@ -9,7 +9,7 @@ import type { CodeAction, Diagnostic, Hover, WorkspaceEdit } from 'vscode-langua
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ruleById } from '../src/engine/registry';
 import { kindSchemas } from '../src/model/kinds';
-import { schemaAt } from '../src/validate/schema-walk';
+import { schemaAt } from '../src/util/schema-walk';
 import { cli, GOOD_YAML, report, ROOT, scratch, type JsonReport } from './cli-helpers';
 import { applyEdits, LspSession, uriOf } from './lsp-helpers';
 
@@ -111,8 +111,7 @@ describe('language server: the CLI findings for every fixture and example', () =
       const published = await session.open(uri, readFileSync(join(ROOT, file), 'utf8'));
       const want = expected.get(file)!;
       // A file the CLI cannot tell the kind of is not this linter's: the editor shows nothing for it.
-      // An rpk config file is, read as rpk reads it.
-      const ours = want.kind !== null || want.diagnostics.some((d) => d.code === 'kind/rpk-config');
+      const ours = want.kind !== null;
       const wanted = ours ? want.diagnostics.map((d) => fromCli(d)) : [];
       if (ours) owned++;
       expect(published.map(fromLsp), file).toEqual(wanted);
@@ -457,6 +456,43 @@ describe('language server: hover, related places, secrets', () => {
     expect(filterType).toContain('`FILTER_TYPE_INCLUDE`:');
     // Outside any field: nothing.
     expect(await hover(session, uri, 0, 3)).toBe('');
+  });
+
+  it("explains an rpk file's keys in rpk's terms, with what each becomes in the API, and fixes it in rpk's form", async () => {
+    const uri = uriOf(join(dir, 'link.rpk.yaml'));
+    const text = [
+      'name: dr-link',
+      'client_options:',
+      '  bootstrap_servers: [source-1:9092]',
+      '  tls_settings:',
+      '    enabled: true',
+      'topic_metadata_sync_options:',
+      '  interval: 30s',
+      '  auto_create_shadow_topic_filters:',
+      '    - pattern_type: Literal',
+      '      filter_type: INCLUDE',
+      '      name: orders',
+      '',
+    ].join('\n');
+    const found = await session.open(uri, text);
+    const lines = text.split('\n');
+    const at = (needle: string) => {
+      const line = lines.findIndex((l) => l.includes(needle));
+      return [line, lines[line]!.indexOf(needle) + 1] as const;
+    };
+    const tls = await hover(session, uri, ...at('tls_settings'));
+    expect(tls).toContain('**tls_settings**');
+    expect(tls).toContain('rpk sends it as `configurations.clientOptions.tlsSettings`');
+    const interval = await hover(session, uri, ...at('interval'));
+    expect(interval).toContain('A Go duration');
+    const include = await hover(session, uri, at('INCLUDE')[0], lines[at('INCLUDE')[0]]!.indexOf('INCLUDE') + 1);
+    expect(include).toContain('`INCLUDE`: Sent as `FILTER_TYPE_INCLUDE`');
+    // rpk's spelling is `LITERAL`: the quick fix writes it, and it is safe (fix-all takes it).
+    const unmapped = found.find((d) => d.code === 'rpk/unmapped-enum')!;
+    expect(unmapped.range.start.line).toBe(at('Literal')[0]);
+    const fix = (await actions(session, uri, ['quickfix'], unmapped.range)).find((a) => a.title === 'Write LITERAL')!;
+    expect(fix.isPreferred).toBe(true);
+    expect(applyEdits(text, editsFor(fix.edit, uri))).toBe(text.replace('Literal', 'LITERAL'));
   });
 
   it('points at every related place', async () => {

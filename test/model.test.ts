@@ -5,7 +5,7 @@ import { fieldName, isObject, lastToken } from '../src/util/pointer';
 import { validateStructure } from '../src/validate/structural';
 import { STRUCTURAL_CODES } from '../src/codes/structural-codes';
 import { ruleById } from '../src/engine/registry';
-import { schemaAt } from '../src/validate/schema-walk';
+import { schemaAt } from '../src/util/schema-walk';
 import { clone, generalize, schemaPaths, setAt, validFixtures, walkValue } from './helpers';
 
 const fixtures = validFixtures();

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixText, lintText, type Diagnostic } from '../src/index';
 import { readRpkConfig } from '../src/rpk/read';
+import { deepLists, laughs, mergeBomb } from './support/rpk-hostile';
 import { rpkFindings } from '../src/rpk/findings';
 import { rpkToApi } from '../src/rpk/mapper';
 import { readFileSync } from 'node:fs';
@@ -37,16 +38,17 @@ security_sync_options:
 
 const lint = (text: string, targetVersion?: '25.3' | '26.1') =>
   lintText(text, { filename: 'shadow-link.yaml', ...(targetVersion ? { targetVersion } : {}) }).diagnostics;
-const rpk = (list: Diagnostic[]) => list.filter((d) => d.code !== 'kind/rpk-config');
 const at = (d: Diagnostic) => `${d.range!.start.line}:${d.range!.start.column}`;
 
 describe('rpk config files', () => {
-  it('a file rpk reads as written has no rpk finding, only the kind warning', () => {
-    expect(lint(GOOD).map((d) => [d.code, d.severity])).toEqual([['kind/rpk-config', 'warning']]);
+  it('a file rpk reads as written is of the rpk kind, with no finding', () => {
+    const result = lintText(GOOD, { filename: 'shadow-link.yaml' });
+    expect(result.kind).toBe('RpkShadowLinkConfig');
+    expect(result.diagnostics).toEqual([]);
   });
 
   it('rpk/refused: what yaml.v2 refuses, in its words, at the value', () => {
-    const found = rpk(lint(GOOD.replace('interval: 30s', 'interval: "30"\n  paused: "true"')));
+    const found = lint(GOOD.replace('interval: 30s', 'interval: "30"\n  paused: "true"'));
     expect(found.map((d) => [d.code, at(d), d.message])).toEqual([
       [
         'rpk/refused',
@@ -66,9 +68,9 @@ describe('rpk config files', () => {
       'pattern_type: LITERAL',
       'pattern_type: literal',
     );
-    expect(rpk(lint(mismatch)).map((d) => d.code)).toEqual(['rpk/refused', 'rpk/unmapped-enum']);
+    expect(lint(mismatch).map((d) => d.code)).toEqual(['rpk/refused', 'rpk/unmapped-enum']);
     const stopped = mismatch.replace('  start_at_earliest: {}', '  start_at_timestamp: "2024-01-01"');
-    expect(rpk(lint(stopped)).map((d) => d.code)).toEqual(['rpk/refused']);
+    expect(lint(stopped).map((d) => d.code)).toEqual(['rpk/refused']);
   });
 
   it('rpk/dropped-key: typos, the API spelling and nesting, keys at the wrong level; a rename where the key is known', () => {
@@ -76,7 +78,7 @@ describe('rpk config files', () => {
       '  interval: 30s',
       '  interval: 30s\n  excludeDefault: true\n  pauzed: true',
     );
-    const found = rpk(lint(text));
+    const found = lint(text);
     expect(found.map((d) => [d.code, d.pointer, at(d)])).toEqual([
       ['rpk/dropped-key', '/topic_metadata_sync_options/excludeDefault', '11:3'],
       ['rpk/dropped-key', '/topic_metadata_sync_options/pauzed', '12:3'],
@@ -91,7 +93,7 @@ describe('rpk config files', () => {
     expect(found[1]!.message).toContain('did you mean `paused`?');
     expect(found[2]!.message).toContain('`exclude_default` is a key of `topic_metadata_sync_options`');
     // A file with `configurations` is an API document by its shape; read as rpk's, the key is explained.
-    const [nested] = rpkFindings(readRpkConfig('name: a\nconfigurations: {}\n'), '26.1').filter(
+    const [nested] = rpkFindings(readRpkConfig('name: a\nconfigurations: {}\n'), '26.1', '26.1').filter(
       (f) => f.diagnostic.code === 'rpk/dropped-key',
     );
     expect(nested!.diagnostic.message).toContain('the Admin API nests the sync options under `configurations`');
@@ -103,7 +105,7 @@ describe('rpk config files', () => {
       .replace('filter_type: INCLUDE', 'filter_type: FILTER_TYPE_INCLUDE')
       .replace('resource_type: TOPIC, pattern_type: PREFIXED', 'resource_type: SR_SUBJECT, pattern_type: PREFIX')
       .replace('operation: READ', 'operation: read');
-    const found = rpk(lint(text));
+    const found = lint(text);
     expect(found.every((d) => d.code === 'rpk/unmapped-enum' && d.severity === 'error')).toBe(true);
     expect(found.map((d) => [d.pointer.split('/').slice(-1)[0], d.suggestions?.[0]?.fix])).toEqual([
       ['scram_mechanism', expect.objectContaining({ value: 'SCRAM-SHA-256' })],
@@ -116,11 +118,11 @@ describe('rpk config files', () => {
     // --fix writes rpk's spellings; rpk then reads the file as written, and the API rules judge what
     // it sends: a "*" filter of PREFIX pattern (PREFIXED was meant as PREFIX) selects nothing.
     const fixed = fixText(text, { filename: 'shadow-link.yaml' });
-    expect(rpk(fixed.result.diagnostics).map((d) => d.code)).toEqual(['topic-filter-name']);
+    expect(fixed.result.diagnostics.map((d) => d.code)).toEqual(['topic-filter-name']);
   });
 
   it('rpk/nanoseconds: a bare number is nanoseconds, an error when it is plainly seconds, info otherwise', () => {
-    const small = rpk(lint(GOOD.replace('interval: 30s', 'interval: 30')));
+    const small = lint(GOOD.replace('interval: 30s', 'interval: 30'));
     expect(small.map((d) => [d.code, d.severity, at(d), d.suggestions?.[0]?.fix])).toEqual([
       [
         'rpk/nanoseconds',
@@ -129,7 +131,7 @@ describe('rpk config files', () => {
         { kind: 'replace-value', pointer: '/topic_metadata_sync_options/interval', value: '30s' },
       ],
     ]);
-    const ns = rpk(lint(GOOD.replace('interval: 30s', 'interval: 90000000000')));
+    const ns = lint(GOOD.replace('interval: 30s', 'interval: 90000000000'));
     expect(ns.map((d) => [d.severity, d.suggestions?.[0]?.fix])).toEqual([
       ['info', { kind: 'replace-value', pointer: '/topic_metadata_sync_options/interval', value: '1m30s' }],
     ]);
@@ -140,11 +142,38 @@ describe('rpk config files', () => {
       'start_at_earliest: {}',
       'start_at_earliest:',
     );
-    expect(rpk(lint(text)).map((d) => [d.code, at(d)])).toEqual([
+    expect(lint(text).map((d) => [d.code, at(d)])).toEqual([
       ['rpk/repeated-key', '11:3'],
       ['rpk/not-sent', '11:13'],
       ['rpk/null-marker', '16:3'],
     ]);
+  });
+
+  it('rpk/not-sent only for a zero or negative interval written as such: a null one is not set, as meant', () => {
+    for (const v of ['', '~', 'null'])
+      expect(lint(GOOD.replace('interval: 30s', `interval: ${v}`)).map((d) => d.code)).toEqual([]);
+  });
+
+  it('rpk/truncated: a fraction yaml.v2 drops from a number for an integer or a duration', () => {
+    const found = lint(
+      GOOD.replace('interval: 30s', 'interval: 1.5').replace(
+        'bootstrap_servers: [kafka-1:9092]',
+        'bootstrap_servers: [kafka-1:9092]\n  fetch_max_bytes: 1048576.5\n  fetch_min_bytes: 1e3',
+      ),
+    );
+    expect(found.map((d) => [d.code, d.pointer, at(d)])).toEqual([
+      ['rpk/truncated', '/client_options/fetch_max_bytes', '4:20'],
+      ['rpk/truncated', '/topic_metadata_sync_options/interval', '12:13'],
+    ]);
+    expect(found[0]!.message).toBe(
+      '`client_options.fetch_max_bytes: 1048576.5` is read by rpk as 1048576: yaml.v2 drops the fraction of a number for an integer field without a word. Write the whole number meant.',
+    );
+    expect(found[1]!.message).toContain('is read by rpk as 1 nanoseconds');
+    expect(found[1]!.suggestions?.[0]?.fix).toEqual({
+      kind: 'replace-value',
+      pointer: '/topic_metadata_sync_options/interval',
+      value: '1.5s',
+    });
   });
 
   it("rpk/newer-key: what the target version's rpk does not know yet", () => {
@@ -152,40 +181,61 @@ describe('rpk config files', () => {
       '    scram_configuration:',
       '    plain_configuration: {username: a, password: b}\n    scram_configuration:',
     );
-    expect(rpk(lint(text, '26.1')).map((d) => [d.code, d.pointer])).toEqual([
+    expect(lint(text, '26.1').map((d) => [d.code, d.pointer])).toEqual([
       ['rpk/invalid', '/client_options/authentication_configuration'],
       ['rpk/newer-key', '/role_sync_options'],
     ]);
     // At 25.3 PLAIN is unknown too (dropped), so "only one of" does not apply.
-    expect(rpk(lint(text, '25.3')).map((d) => [d.code, d.pointer])).toEqual([
+    expect(lint(text, '25.3').map((d) => [d.code, d.pointer])).toEqual([
       ['rpk/newer-key', '/client_options/authentication_configuration/plain_configuration'],
       ['rpk/newer-key', '/role_sync_options'],
     ]);
   });
 
+  it('rpkVersion: a newer rpk sends what it knows, and a key the target server does not know is said to be ignored there', () => {
+    const text = `${GOOD}role_sync_options:\n  interval: 10s\n`;
+    const at = (rpkVersion: '25.3' | '26.1' | 'next', targetVersion: '25.3' | '26.1') =>
+      lintText(text, { filename: 'a.yaml', rpkVersion, targetVersion }).diagnostics.filter((d) =>
+        d.code.startsWith('rpk/'),
+      );
+    const [dropped] = at('26.1', '26.1');
+    expect(dropped!.message).toMatch(/^rpk 26\.1 does not know `role_sync_options` .* drops it/);
+    const [ignored, ...rest] = at('next', '26.1');
+    expect(rest).toEqual([]);
+    expect([ignored!.code, ignored!.pointer]).toEqual(['rpk/newer-key', '/role_sync_options']);
+    expect(ignored!.message).toContain('The rpk release after 26.1 sends `role_sync_options`, but a 26.1 server');
+    // rpk next checks for client_options itself; 26.1's crashes without it.
+    const noClient = 'name: a\ntopic_metadata_sync_options: {}\n';
+    const said = (rpkVersion: '26.1' | 'next') =>
+      lintText(noClient, { filename: 'a.yaml', rpkVersion }).diagnostics.map((d) => d.message);
+    expect(said('26.1')[0]).toContain('rpk 26.1 crashes on a file without `client_options`');
+    expect(said('next')[0]).toBe(
+      'rpk refuses this file: "invalid Shadow Link configuration: at least one bootstrap server is required".',
+    );
+    expect(() => lintText(text, { rpkVersion: '27.1' as never })).toThrow(/rpkVersion/);
+  });
+
   it("rpk/invalid: rpk's own checks with its messages, cloud rules included", () => {
-    const noName = rpk(lint(GOOD.replace('name: dr-link', 'name: ""')));
+    const noName = lint(GOOD.replace('name: dr-link', 'name: ""'));
     expect(noName.map((d) => d.message)).toEqual([
       'rpk refuses this file: "invalid Shadow Link configuration: the Shadow Link name is required".',
     ]);
-    const cloud = rpk(
-      lint(
-        `${GOOD}cloud_options:\n  source_redpanda_id: a\n  shadow_redpanda_id: a\n`.replace(
-          '      password: hunter2-secret',
-          '      password: ${secrets.PW}',
-        ),
+    const cloud = lint(
+      `${GOOD}cloud_options:\n  source_redpanda_id: a\n  shadow_redpanda_id: a\n`.replace(
+        '      password: hunter2-secret',
+        '      password: ${secrets.PW}',
       ),
     );
     expect(cloud.map((d) => d.message)).toEqual([
       'rpk refuses this file: "invalid Shadow Link configuration: shadow_redpanda_id and source_redpanda_id cannot be the same".',
     ]);
-    const plain = rpk(lint(`${GOOD}cloud_options:\n  shadow_redpanda_id: b\n`));
+    const plain = lint(`${GOOD}cloud_options:\n  shadow_redpanda_id: b\n`);
     expect(plain.map((d) => [d.code, d.pointer])).toEqual([
       ['rpk/invalid', '/client_options/authentication_configuration/scram_configuration/password'],
     ]);
-    const noClient = rpk(lint('name: a\ntopic_metadata_sync_options:\n  interval: 30s\n', '26.1'));
+    const noClient = lint('name: a\ntopic_metadata_sync_options:\n  interval: 30s\n', '26.1');
     expect(noClient.map((d) => d.message)).toEqual([
-      'The rpk of 26.1 crashes on a file without `client_options` (it reads its bootstrap servers without checking that the block is there). Add `client_options` with `bootstrap_servers`.',
+      'rpk 26.1 crashes on a file without `client_options` (it reads its bootstrap servers without checking that the block is there). Add `client_options` with `bootstrap_servers`.',
     ]);
   });
 
@@ -206,7 +256,7 @@ describe('rpk config files', () => {
         '  tls_settings:\n    tls_file_settings: {ca_path: /ca.pem}\n  authentication_configuration:',
       )
       .replace("name: '*'", 'name: orders/x');
-    const found = rpk(lint(text));
+    const found = lint(text);
     expect(found.map((d) => [d.code, d.pointer, at(d)])).toEqual([
       ['tls-ignored', '/client_options/tls_settings/tls_file_settings', '5:24'],
       ['topic-filter-name', '/topic_metadata_sync_options/auto_create_shadow_topic_filters/0/name', '16:13'],
@@ -220,10 +270,10 @@ describe('rpk config files', () => {
 
   it('no API finding where rpk says it first, where rpk refuses the file, or for what the cloud fills in', () => {
     // A number read as nanoseconds: rpk/nanoseconds, not also the API's "under one second".
-    expect(rpk(lint(GOOD.replace('interval: 30s', 'interval: 30'))).map((d) => d.code)).toEqual(['rpk/nanoseconds']);
+    expect(lint(GOOD.replace('interval: 30s', 'interval: 30')).map((d) => d.code)).toEqual(['rpk/nanoseconds']);
     // rpk refuses it: it sends nothing for the API rules to judge.
     expect(
-      rpk(lint(GOOD.replace("name: '*'", 'name: orders/x').replace('name: dr-link', 'name: ""'))).map((d) => d.code),
+      lint(GOOD.replace("name: '*'", 'name: orders/x').replace('name: dr-link', 'name: ""')).map((d) => d.code),
     ).toEqual(['rpk/invalid']);
     // A cloud file: bootstrap servers and ${secrets.NAME} references are the cloud's.
     const cloud = `${GOOD}cloud_options:\n  shadow_redpanda_id: b\n`
@@ -233,19 +283,19 @@ describe('rpk config files', () => {
         '  authentication_configuration:',
         '  tls_settings:\n    enabled: true\n    tls_pem_settings: {key: "${secrets.KEY}"}\n  authentication_configuration:',
       );
-    expect(rpk(lint(cloud))).toEqual([]);
+    expect(lint(cloud)).toEqual([]);
   });
 
   it('rpk/literal-placeholder: rpk sends ${VAR} as written; the API advice to use one is not given', () => {
-    const found = rpk(lint(GOOD.replace('password: hunter2-secret', 'password: ${SASL_PASSWORD}')));
+    const found = lint(GOOD.replace('password: hunter2-secret', 'password: ${SASL_PASSWORD}'));
     expect(found.map((d) => [d.code, d.severity, at(d)])).toEqual([['rpk/literal-placeholder', 'warning', '7:17']]);
-    expect(rpk(lint(GOOD)).map((d) => d.code)).not.toContain('no-plaintext-secret');
+    expect(lint(GOOD).map((d) => d.code)).not.toContain('no-plaintext-secret');
   });
 
   it('is recognised by its blocks even with typo keys beside them', () => {
     const found = lint('name: a\nclient_option:\n  bootstrap_servers: [a:1]\ntopic_metadata_sync_options: {}\n');
-    expect(found.map((d) => d.code)).toEqual(['rpk/invalid', 'kind/rpk-config', 'rpk/dropped-key']);
-    expect(found[2]!.message).toContain('did you mean `client_options`?');
+    expect(found.map((d) => d.code)).toEqual(['rpk/invalid', 'rpk/dropped-key']);
+    expect(found[1]!.message).toContain('did you mean `client_options`?');
   });
 });
 
@@ -291,6 +341,28 @@ describe('the link rpk sends (rpkToApi)', () => {
   });
 });
 
+describe('rpk files: hostile input', () => {
+  it('merge-key and alias bombs and deep nesting end in one clear finding, as yaml.v2 refuses them (never a crash or a hang)', () => {
+    // A 10^9-step merge, 10^10 aliased list items, 5,000 nested lists: each is refused where it starts.
+    for (const [text, code] of [
+      [mergeBomb(9, 10), 'parse/alias-bomb'],
+      [laughs(9, 10), 'parse/alias-bomb'],
+      [deepLists(5000), 'parse/too-deep'],
+    ] as const) {
+      const found = lintText(text, { filename: 'a.rpk.yaml' }).diagnostics;
+      expect(found.map((d) => [d.code, d.severity])).toEqual([[code, 'error']]);
+    }
+    // Read by the rpk reader alone (no parser bound before it), the merge bomb stops as yaml.v2 stops it.
+    expect(readRpkConfig(mergeBomb(9, 10)).errors.map((e) => e.message)).toEqual([
+      'yaml: document contains excessive aliasing',
+    ]);
+    // Below the bounds, the same shapes are read and judged as any file.
+    const small = lintText(mergeBomb(2, 3), { filename: 'a.rpk.yaml' });
+    expect(small.kind).toBe('RpkShadowLinkConfig');
+    expect(small.diagnostics.map((d) => d.code)).toEqual(['rpk/dropped-key', 'rpk/dropped-key', 'rpk/dropped-key']);
+  });
+});
+
 describe("rpk's file in the editor", () => {
   const schema = JSON.parse(
     readFileSync(join(import.meta.dirname, '..', 'schemas', 'RpkShadowLinkConfig.schema.json'), 'utf8'),
@@ -313,21 +385,29 @@ describe("rpk's file in the editor", () => {
 
   it('describes every key, with what rpk sends it as', () => {
     const missing: string[] = [];
+    const described = new Map<string, string>();
+    // Into an object's keys, a list's items and each branch of a value that may also be null.
     const visit = (node: unknown, path: string): void => {
       if (node === null || typeof node !== 'object') return;
-      const props = ((node as Record<string, unknown>)['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+      const n = node as Record<string, unknown>;
+      for (const branch of (n['anyOf'] ?? []) as unknown[]) visit(branch, path);
+      visit(n['items'], `${path}/0`);
+      const props = (n['properties'] ?? {}) as Record<string, Record<string, unknown>>;
       for (const [name, p] of Object.entries(props)) {
         if (typeof p['markdownDescription'] !== 'string') missing.push(`${path}/${name}`);
+        else described.set(`${path}/${name}`, p['markdownDescription']);
         visit(p, `${path}/${name}`);
-        visit(p['items'], `${path}/${name}/0`);
       }
     };
     visit(schema, '');
     expect(missing).toEqual([]);
-    const servers = (
-      schema['properties'] as Record<string, { properties: Record<string, { markdownDescription: string }> }>
-    )['client_options']!.properties['bootstrap_servers']!.markdownDescription;
-    expect(servers).toContain('rpk sends it as `configurations.clientOptions.bootstrapServers`');
+    expect(described.size).toBeGreaterThan(80);
+    expect(described.get('/client_options/bootstrap_servers')).toContain(
+      'rpk sends it as `configurations.clientOptions.bootstrapServers`',
+    );
+    expect(described.get('/security_sync_options/acl_filters/0/resource_filter/name')).toContain(
+      'rpk sends it as `configurations.securitySyncOptions.aclFilters[].resourceFilter.name`',
+    );
   });
 
   it('is in the catalog for *.rpk.yaml, and a $schema or modeline naming it marks an rpk file', () => {
@@ -341,9 +421,9 @@ describe("rpk's file in the editor", () => {
     const url = 'https://unpkg.com/svc-admin-spec/schemas/RpkShadowLinkConfig.schema.json';
     // Even a file whose shape is not rpk's (no block yet): the name says what it is.
     for (const text of [`# yaml-language-server: $schema=${url}\nname: a\n`, `$schema: ${url}\nname: a\n`]) {
-      const found = lint(text);
-      expect(found.map((d) => d.code)).toContain('kind/rpk-config');
-      expect(found.map((d) => d.code)).not.toContain('rpk/dropped-key');
+      const result = lintText(text, { filename: 'a.yaml' });
+      expect(result.kind).toBe('RpkShadowLinkConfig');
+      expect(result.diagnostics.map((d) => d.code)).not.toContain('rpk/dropped-key');
     }
   });
 });

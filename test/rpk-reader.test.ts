@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { RPK_CONFIG, type GoStruct, type GoType } from '../src/model/rpk-format';
 import { readRpkConfig, type RpkRead } from '../src/rpk/read';
 import { chooser } from './support/fuzz';
+import { laughs, mergeBomb } from './support/rpk-hostile';
 
 const YAML_V2 = '/usr/share/gocode/src/gopkg.in/yaml.v2';
 const required = process.env['SVC_REQUIRE_GO'] === '1';
@@ -337,6 +338,8 @@ const FACTS = [
   'topic_metadata_sync_options:\n  interval: 9223372036854775808.0\n',
   'topic_metadata_sync_options:\n  interval: .nan\n',
   'client_options:\n  fetch_max_bytes: -.inf\n',
+  mergeBomb(7, 10),
+  laughs(6, 10),
 ];
 
 describe.runIf(goFound || required)('the rpk reader against yaml.v2', () => {

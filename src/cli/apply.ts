@@ -10,8 +10,8 @@ import { toWire } from '../client/wire';
 import { NEWEST_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { format } from '../format/index';
 import { printable } from '../format/ansi';
-import { isRpkConfigResult, lintText } from '../lint/lint-text';
-import { kindOf, type DocumentKind } from '../model/kinds';
+import { lintText } from '../lint/lint-text';
+import { isMappedKind, kindOf, type KindName } from '../model/kinds';
 import { METHODS } from '../model/methods';
 import { type FileResult } from '../core/diagnostics';
 import { isPlaceholder } from '../util/placeholder';
@@ -31,7 +31,7 @@ import { isCloudFile, rpkToApi } from '../rpk/mapper';
 interface Loaded {
   file: string;
   absolute: string;
-  result: FileResult<DocumentKind>;
+  result: FileResult<KindName>;
   /** The document as linted, when it parsed; for an rpk file, the request rpk would send for it. */
   value?: unknown;
   /** An rpk config file, sent as the request rpk builds from it. */
@@ -39,7 +39,7 @@ interface Loaded {
 }
 
 /** The request for a file: a ShadowLink is wrapped, without its editor-only `$schema` key. */
-function asRequest(kind: DocumentKind | null, value: unknown): unknown {
+function asRequest(kind: KindName | null, value: unknown): unknown {
   // A file that is the link alone is wrapped as the request.
   if (kind === null || kindOf(kind).link?.pointer !== '') return value;
   if (isObject(value) && typeof value['$schema'] === 'string') {
@@ -110,29 +110,28 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
         loaded.push({ file, absolute, result: { file, kind: null, diagnostics: [decoded.diagnostic] } });
         continue;
       }
-      const linted = lintText(
-        decoded.text,
-        fileLintOptions(fileConfigs.get(absolute)!, absolute, file, {
-          rules: args.rules,
-          targetVersion: target,
-          ...(args.kind ? { kind: args.kind } : {}),
-          ...(io.now ? { now: io.now() } : {}),
-        }),
-      );
+      const options = fileLintOptions(fileConfigs.get(absolute)!, absolute, file, {
+        rules: args.rules,
+        targetVersion: target,
+        ...(args.kind ? { kind: args.kind } : {}),
+        ...(io.now ? { now: io.now() } : {}),
+      });
+      const linted = lintText(decoded.text, options);
       if (linted.kind !== null && !APPLY_KINDS.includes(linted.kind))
         throw new ConfigError(
           `${file} is a ${linted.kind}; apply sends ${APPLY_KINDS.join(' or ')} files (see --kind).`,
         );
       const entry: Loaded = { file, absolute, result: { file, kind: linted.kind, diagnostics: linted.diagnostics } };
-      if (isRpkConfigResult(linted)) {
+      if (isMappedKind(linted.kind)) {
         // rpk's file: sent as the request rpk builds from it, unless it is a cloud file.
         const read = readRpkConfig(decoded.text, linted.source.yamlDocument);
-        if (isCloudFile(read.value, target))
+        const rpk = options.rpkVersion ?? target;
+        if (isCloudFile(read.value, rpk))
           throw new ConfigError(
             `${file} is an rpk file for Redpanda Cloud (it has cloud_options): rpk sends it to the cloud's control plane, not to the Admin API. Use rpk shadow create with a cloud profile.`,
           );
         entry.rpk = true;
-        entry.value = { shadowLink: rpkToApi(read.value, target).value };
+        entry.value = { shadowLink: rpkToApi(read.value, rpk).value };
       } else if (linted.source.ok) entry.value = linted.source.value;
       loaded.push(entry);
     }

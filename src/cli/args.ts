@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/diagnostics';
 import { type RuleSetting } from '../rule-api/types';
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
-import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
+import { KIND_NAMES, isKindName, type KindName } from '../model/kinds';
 import { editDistance, nearest } from '../util/suggest';
 import type { RuleSettings } from './config';
 import { DEFAULT_FORMAT, FORMAT_NAMES, type FormatName } from '../format/index';
@@ -18,7 +18,7 @@ export { UsageError };
 export interface LintCommand {
   command: 'lint';
   paths: string[];
-  kind?: DocumentKind;
+  kind?: KindName;
   /** Each report: its format and the file it goes to (none: standard output, at most one). */
   outputs: ReportOutput[];
   failSeverity: Severity;
@@ -47,7 +47,7 @@ export interface LintCommand {
 export interface PrintConfigCommand {
   command: 'print-config';
   file: string;
-  kind?: DocumentKind;
+  kind?: KindName;
   config?: string;
   noConfig: boolean;
   rules: RuleSettings;
@@ -98,7 +98,7 @@ Paths are files, directories (searched for .json, .yaml, .yml) and globs; "-" re
 standard input. With no path, the current directory is linted.
 
 Options:
-  --kind <Kind>                     Lint every input as this kind: ${DOCUMENT_KINDS.join(', ')}
+  --kind <Kind>                     Lint every input as this kind: ${KIND_NAMES.join(', ')}
   -f, --format <name>               ${FORMAT_LIST}; repeatable
   -o, --output <file>               Write a report to a file; repeatable. Files go to the last formats
                                     given, in order: -f github -f sarif -o results.sarif prints github
@@ -328,8 +328,8 @@ export function parseCommandLine(argv: readonly string[]): Command {
     if (v.config && v['no-config']) throw new UsageError('Use either --config or --no-config, not both.');
     return { command: 'rules', format, noConfig: v['no-config'] ?? false, ...(v.config ? { config: v.config } : {}) };
   }
-  if (v.kind !== undefined && !isDocumentKind(v.kind))
-    throw new UsageError(`Unknown kind "${v.kind}"; use one of ${DOCUMENT_KINDS.join(', ')}.`);
+  if (v.kind !== undefined && !isKindName(v.kind))
+    throw new UsageError(`Unknown kind "${v.kind}"; use one of ${KIND_NAMES.join(', ')}.`);
   const failSeverity = v['fail-severity'] ?? 'error';
   if (!(SEVERITIES as readonly string[]).includes(failSeverity))
     throw new UsageError(`--fail-severity must be one of ${SEVERITIES.join(', ')}.`);
@@ -363,7 +363,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
       noConfig: v['no-config'] ?? false,
       rules,
     };
-    if (v.kind !== undefined) pc.kind = v.kind as DocumentKind;
+    if (v.kind !== undefined) pc.kind = v.kind as KindName;
     if (v.config !== undefined) pc.config = v.config;
     if (tv !== undefined) pc.targetVersion = tv as TargetVersion;
     return pc;
@@ -384,7 +384,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
     fixDryRun: v['fix-dry-run'] ?? false,
     quiet: v.quiet ?? false,
   };
-  if (v.kind !== undefined) cmd.kind = v.kind as DocumentKind;
+  if (v.kind !== undefined) cmd.kind = v.kind as KindName;
   if (maxWarnings !== undefined) cmd.maxWarnings = maxWarnings;
   if (maxFindings !== undefined) cmd.maxFindings = maxFindings;
   if (v.config !== undefined) cmd.config = v.config;

@@ -1,6 +1,6 @@
 /** Arguments of `svc-admin-spec apply` and `svc-admin-spec get-broker`, and their help. */
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
-import { DOCUMENT_KINDS, kindsWith, type DocumentKind } from '../model/kinds';
+import { KIND_NAMES, kindOf, kindsWith, type KindName } from '../model/kinds';
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, type FormatName } from '../format/index';
 import type { RuleSettings } from '../engine/settings';
 import { parseCommandArgs, parseRuleFlags, UsageError } from './args';
@@ -18,15 +18,17 @@ export interface ConnectionArgs {
   timeoutMs?: number;
 }
 
-/** The kinds `apply` sends: every document that carries a request's shadow link, in the kind table's order. */
-export const APPLY_KINDS: readonly DocumentKind[] = DOCUMENT_KINDS.filter((k) => kindsWith('request-link').includes(k));
+/** The kinds `apply` sends: every document that carries a request's shadow link, and files mapped to a request (rpk's), in the kind table's order. */
+export const APPLY_KINDS: readonly KindName[] = KIND_NAMES.filter(
+  (k) => (kindsWith('request-link') as readonly KindName[]).includes(k) || kindOf(k).mapped !== undefined,
+);
 
-const isApplyKind = (kind: string): kind is DocumentKind => (APPLY_KINDS as readonly string[]).includes(kind);
+const isApplyKind = (kind: string): kind is KindName => (APPLY_KINDS as readonly string[]).includes(kind);
 
 /** Options of `svc-admin-spec apply`. */
 export interface ApplyArgs extends ConnectionArgs {
   files: string[];
-  kind?: DocumentKind;
+  kind?: KindName;
   format: FormatName;
   config?: string;
   noConfig: boolean;

@@ -10,8 +10,8 @@ import { stringify as toYaml } from 'yaml';
 import { decodeDocument } from '../decode/decode';
 import { DEFAULT_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { format } from '../format/index';
-import { isRpkConfigResult, lintText } from '../lint/lint-text';
-import { kindOf, kindsWith, type DocumentKind } from '../model/kinds';
+import { lintText } from '../lint/lint-text';
+import { isDocumentKind, isMappedKind, kindOf, kindsWith, type DocumentKind } from '../model/kinds';
 import { resolveConfig } from '../config/resolve';
 import { readRegularFile, writeFileAtomic } from '../config/fs-safe';
 import { collectSecrets, maskValue } from '../secrets/redact';
@@ -87,16 +87,19 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
   const config = await resolveConfig(path);
   const target =
     (v['target-version'] as TargetVersion | undefined) ?? config.options.targetVersion ?? DEFAULT_TARGET_VERSION;
+  // The rpk release that reads the file: the config's rpkVersion, else the target's own.
+  const rpk = config.options.rpkVersion ?? target;
   const result = lintText(text, { ...config.options, filename: file, targetVersion: target });
   // --to rpk takes what carries a link in its request form: the kind table says which kinds.
   const linkKinds: readonly DocumentKind[] = kindsWith('request-link');
-  if (v.to === 'api' ? !isRpkConfigResult(result) : result.kind === null || !linkKinds.includes(result.kind))
+  const linkKind = isDocumentKind(result.kind) && linkKinds.includes(result.kind) ? result.kind : undefined;
+  if (v.to === 'api' ? !isMappedKind(result.kind) : linkKind === undefined)
     throw new UsageError(
       v.to === 'api'
         ? `${file} is not an rpk config file; --to api converts rpk files.`
         : `${file} is not a ShadowLink or CreateShadowLink request; --to rpk converts those.`,
     );
-  const shown = result.diagnostics.filter((d) => d.code !== 'kind/rpk-config');
+  const shown = result.diagnostics;
   if (shown.length > 0) io.stderr.write(format([{ ...result, diagnostics: shown }], 'stylish', { color: false }));
   const errors = shown.some((d) => d.severity === 'error');
   if (errors && !v.force) {
@@ -107,19 +110,19 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
   let value: unknown;
   let out: string;
   if (v.to === 'api') {
-    value = { shadowLink: rpkToApi(readRpkConfig(text, result.source.yamlDocument).value, target).value };
+    value = { shadowLink: rpkToApi(readRpkConfig(text, result.source.yamlDocument).value, rpk).value };
     out = render(value);
   } else {
     // What the server reads (snake_case keys, enum numbers…), in the canonical form rpk's mapper knows.
-    const kind = result.kind!;
+    const kind = linkKind!;
     const decoded = decodeDocument(kind, result.source.value, ['']).value;
-    value = apiToRpk(getAt(decoded, kindOf(kind).link!.pointer), target);
+    value = apiToRpk(getAt(decoded, kindOf(kind).link!.pointer), rpk);
     const yamlText = toYaml(value, { version: '1.1' });
     // rpk must read back exactly what is written: otherwise nothing is written.
     const back = readRpkConfig(yamlText);
     if (
       back.errors.length > 0 ||
-      JSON.stringify(apiToRpk(rpkToApi(back.value, target).value, target)) !== JSON.stringify(value)
+      JSON.stringify(apiToRpk(rpkToApi(back.value, rpk).value, rpk)) !== JSON.stringify(value)
     ) {
       io.stderr.write(
         `svc-admin-spec: internal error: the converted file would not read back as written; nothing was written. Please report it.\n`,
@@ -132,6 +135,7 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
       ...config.options,
       filename: v.output ?? 'converted.rpk.yaml',
       targetVersion: target,
+      kind: 'RpkShadowLinkConfig',
     });
     const notes = rpkSays.diagnostics.filter((d) => d.code.startsWith('rpk/'));
     if (notes.length > 0) io.stderr.write(format([{ ...rpkSays, diagnostics: notes }], 'stylish', { color: false }));

@@ -2,7 +2,8 @@
 import { type RuleSetting } from '../rule-api/types';
 import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import type { Severity } from '../core/diagnostics';
-import type { DocumentKind } from '../model/kinds';
+import type { KindName } from '../model/kinds';
+import type { RpkVersion } from '../model/rpk-format';
 import { isIgnored, settingsFor, type Config, type RuleSettings } from '../config/config';
 
 /** One rule as it applies to the file. */
@@ -20,8 +21,10 @@ export interface EffectiveSettings {
   /** True when the config's `ignore` globs skip the file (it would not be linted). */
   ignored: boolean;
   /** The kind fixed by `--kind` or an override; null when each document's kind is detected. */
-  kind: DocumentKind | null;
+  kind: KindName | null;
   targetVersion: TargetVersion;
+  /** The rpk release that reads rpk config files: the config's `rpkVersion`, else the target version's own rpk. */
+  rpkVersion: RpkVersion;
   rules: Record<string, EffectiveRule>;
 }
 
@@ -29,7 +32,7 @@ export interface EffectiveSettings {
 export function effectiveSettings(
   config: Config,
   absolute: string,
-  flags: { rules: RuleSettings; kind?: DocumentKind; targetVersion?: TargetVersion },
+  flags: { rules: RuleSettings; kind?: KindName; targetVersion?: TargetVersion },
 ): EffectiveSettings {
   const settings = settingsFor(config, absolute, flags.rules);
   const rules: Record<string, EffectiveRule> = {};
@@ -50,10 +53,12 @@ export function effectiveSettings(
     }
     rules[rule.id] = entry;
   }
+  const targetVersion = flags.targetVersion ?? settings.targetVersion ?? DEFAULT_TARGET_VERSION;
   return {
     ignored: isIgnored(config, absolute),
     kind: flags.kind ?? settings.kind ?? null,
-    targetVersion: flags.targetVersion ?? settings.targetVersion ?? DEFAULT_TARGET_VERSION,
+    targetVersion,
+    rpkVersion: settings.rpkVersion ?? targetVersion,
     rules,
   };
 }

@@ -46,31 +46,31 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
   },
   kind: {
     title: 'Kind codes',
-    intro: `The linter could not tell which of the ${KIND_COUNT_WORD} document kinds the file holds. Name it with a top-level \`"$schema"\`, a \`# yaml-language-server: $schema=\` modeline, \`--kind\`, or a config override with \`kind\`.`,
+    intro: `The linter could not tell which of the ${KIND_COUNT_WORD} kinds of file (the Admin API documents and rpk's config file) it holds. Name it with a top-level \`"$schema"\`, a \`# yaml-language-server: $schema=\` modeline, \`--kind\`, or a config override with \`kind\`.`,
     codes: {
       ambiguous:
         'The shape fits several kinds (for example `{}`, a valid GetBrokerRequest and an empty anything else).',
       unrecognised: 'The shape fits no kind: this does not look like an Admin API v2 document.',
       'unknown-schema': 'The top-level `"$schema"` names none of the svc-admin-spec schemas.',
-      'rpk-config':
-        "An rpk shadow-link config file (`rpk shadow create --config-file`; its format is defined in the server repository's src/go/rpk/pkg/cli/shadow/types.go): option blocks such as `client_options` at the top level beside `name`, snake_case keys, rpk's short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations. The file is checked as rpk reads it (the `rpk/` codes: what rpk refuses, drops or changes), and the Admin API's rules judge the link rpk sends for it (`svc-admin-spec convert --to api` shows that link). A warning, not an error.",
     },
   },
   rpk: {
     title: 'rpk config file codes',
     intro:
-      "An rpk shadow-link config file (`rpk shadow create --config-file`) is read as rpk reads it: with gopkg.in/yaml.v2's non-strict `Unmarshal` (YAML 1.1: `yes`/`on` are booleans, `0250` is octal) into rpk's structs (the server repository's src/go/rpk/pkg/cli/shadow/types.go). These findings are what rpk refuses, drops or changes without a word; each points at the key or value in the file and names it as rpk does (`client_options.tls_settings.enabled`). They are errors where what rpk sends is not what the file says. The Admin API's rules then judge the ShadowLink rpk sends (mapper.go's `shadowLinkConfigToProto`), each finding moved to the key or value it comes from, with its rule's code; not when rpk refuses the file, and in a cloud file (`cloud_options`) not on what the cloud fills in (bootstrap servers, `${secrets.NAME}` references). The file is judged as the rpk of `targetVersion` reads it (rpk ships with the server).",
+      "An rpk shadow-link config file (`rpk shadow create --config-file`) is read as rpk reads it: with gopkg.in/yaml.v2's non-strict `Unmarshal` (YAML 1.1: `yes`/`on` are booleans, `0250` is octal) into rpk's structs (the server repository's src/go/rpk/pkg/cli/shadow/types.go). These findings are what rpk refuses, drops or changes without a word; each points at the key or value in the file and names it as rpk does (`client_options.tls_settings.enabled`). They are errors where what rpk sends is not what the file says. The Admin API's rules then judge the ShadowLink rpk sends (mapper.go's `shadowLinkConfigToProto`), each finding moved to the key or value it comes from, with its rule's code; not when rpk refuses the file, and in a cloud file (`cloud_options`) not on what the cloud fills in (bootstrap servers, `${secrets.NAME}` references). The file is judged as the rpk of `targetVersion` reads it (rpk ships with the server), or as the release a config's `rpkVersion` names, sent to a `targetVersion` server.",
     codes: {
       refused:
         'rpk refuses the file when it reads it: a value of the wrong type (a quoted `"true"` for a boolean, a word for a number, a number beyond a 32-bit integer, a duration that is not Go\'s `1m30s` form), a time that is not RFC 3339, a bad merge key or a YAML syntax error. The message quotes yaml.v2\'s words, as rpk prints them.',
       'dropped-key':
         "A key rpk does not read: yaml.v2's non-strict `Unmarshal` drops it without a word, at any depth (`exclude_defaults`, `bootstrap_server`). When the key is the Admin API's camelCase spelling, or the API's `configurations` nesting, the message says so; the suggestion renames it to rpk's key.",
       'newer-key':
-        'A key the rpk of the target version does not know yet (`role_sync_options` and `shadow_schema_registry_api` are read from the release after 26.1; `cloud_options` and `plain_configuration` from 26.1): that rpk drops it without a word.',
+        'A key the rpk release in force does not know yet (`role_sync_options` and `shadow_schema_registry_api` are read from the release after 26.1; `cloud_options` and `plain_configuration` from 26.1): that rpk drops it without a word. Or, with a newer `rpkVersion` than `targetVersion`, a key rpk sends that the target server does not know: the server ignores it without a word.',
       'unmapped-enum':
         "An enum value rpk does not know: rpk compares exact, case-sensitive strings (`LITERAL`, `SCRAM-SHA-256`, an ACL `PREFIXED` but a name filter `PREFIX`) and sends any other one as UNSPECIFIED, which the server refuses or reads otherwise. The suggestion writes rpk's spelling when the meaning is clear (another case, the API's name).",
       nanoseconds:
         'A duration written as a bare number (`interval: 30`): yaml.v2 reads a number into a Go `time.Duration` as nanoseconds. Write a unit (`30s`).',
+      truncated:
+        'A number with a fraction for an integer field or a duration (`fetch_max_bytes: 1.5`, `interval: 1.5`): yaml.v2 drops the fraction without a word (rpk reads 1), and a number below the int64 range becomes its minimum. Write the whole number meant, or a duration with a unit (`1.5s`).',
       'not-sent':
         'A duration of zero or less: rpk sends an interval only when it is above zero, so the server uses its default instead of what is written.',
       'null-marker':

@@ -10,7 +10,8 @@ import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../eng
 import type { Rule } from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
 import type { LintTextOptions } from '../lint/lint-text';
-import { isDocumentKind, type DocumentKind } from '../model/kinds';
+import { isKindName, type KindName } from '../model/kinds';
+import { RPK_VERSIONS, type RpkVersion } from '../model/rpk-format';
 import { isObject } from '../util/pointer';
 import { readRegularFile } from './fs-safe';
 import { checkPluginList, loadPluginFiles, PluginError } from './plugins';
@@ -24,7 +25,9 @@ export type { RuleSettings };
 export interface FileSettings {
   rules: RuleSettings;
   targetVersion?: TargetVersion;
-  kind?: DocumentKind;
+  /** For rpk config files: the rpk release that reads them, when not the target version's own. */
+  rpkVersion?: RpkVersion;
+  kind?: KindName;
 }
 
 /** A loaded config. */
@@ -35,8 +38,15 @@ export interface Config {
   root: string;
   rules: RuleSettings;
   targetVersion?: TargetVersion;
+  rpkVersion?: RpkVersion;
   ignore: string[];
-  overrides: { files: string[]; rules: RuleSettings; targetVersion?: TargetVersion; kind?: DocumentKind }[];
+  overrides: {
+    files: string[];
+    rules: RuleSettings;
+    targetVersion?: TargetVersion;
+    rpkVersion?: RpkVersion;
+    kind?: KindName;
+  }[];
   /** The built-in rules and the custom rules of the config's plugins (`catalog.custom`). */
   catalog: RuleCatalog;
   /** The `plugins` entries as written (module paths relative to `root`, or package names). */
@@ -75,6 +85,14 @@ function checkVersion(raw: unknown, where: string): TargetVersion | undefined {
   }
 }
 
+function checkRpkVersion(raw: unknown, where: string): RpkVersion | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw === 'string' && (RPK_VERSIONS as readonly string[]).includes(raw)) return raw as RpkVersion;
+  throw new ConfigError(
+    `${where}: "rpkVersion" must be one of ${RPK_VERSIONS.map((v) => JSON.stringify(v)).join(', ')} (a string: the rpk release that reads rpk config files; "next" is the release after 26.1).`,
+  );
+}
+
 function checkGlobs(raw: unknown, where: string, key: string): string[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw) || !raw.every((g) => typeof g === 'string' && g.trim() !== ''))
@@ -94,7 +112,7 @@ export function parseConfig(
 ): Config {
   const where = path ?? 'config';
   if (!isObject(raw)) throw new ConfigError(`${where}: the config must be an object.`);
-  const allowed = ['$schema', 'plugins', 'rules', 'targetVersion', 'ignore', 'overrides'];
+  const allowed = ['$schema', 'plugins', 'rules', 'targetVersion', 'rpkVersion', 'ignore', 'overrides'];
   for (const k of Object.keys(raw))
     if (!allowed.includes(k))
       throw new ConfigError(`${where}: unknown key "${k}"; allowed: ${allowed.slice(1).join(', ')}.`);
@@ -116,23 +134,27 @@ export function parseConfig(
       const w = `${where}: overrides[${i}]`;
       if (!isObject(o)) throw new ConfigError(`${w} must be an object.`);
       for (const k of Object.keys(o))
-        if (!['files', 'rules', 'targetVersion', 'kind'].includes(k))
-          throw new ConfigError(`${w}: unknown key "${k}"; allowed: files, rules, targetVersion, kind.`);
+        if (!['files', 'rules', 'targetVersion', 'rpkVersion', 'kind'].includes(k))
+          throw new ConfigError(`${w}: unknown key "${k}"; allowed: files, rules, targetVersion, rpkVersion, kind.`);
       const files = checkGlobs(o['files'], w, 'files');
       if (files.length === 0) throw new ConfigError(`${w}: "files" must list at least one glob.`);
       const kind = o['kind'];
-      if (kind !== undefined && !isDocumentKind(kind)) throw new ConfigError(`${w}: "kind" is not a document kind.`);
+      if (kind !== undefined && !isKindName(kind)) throw new ConfigError(`${w}: "kind" is not a document kind.`);
       const targetVersion = checkVersion(o['targetVersion'], w);
+      const rpkVersion = checkRpkVersion(o['rpkVersion'], w);
       return {
         files,
         rules: checkRules(o['rules'], w, catalog, unloaded),
         ...(targetVersion ? { targetVersion } : {}),
+        ...(rpkVersion ? { rpkVersion } : {}),
         ...(kind ? { kind } : {}),
       };
     }),
   };
   const targetVersion = checkVersion(raw['targetVersion'], where);
   if (targetVersion) config.targetVersion = targetVersion;
+  const rpkVersion = checkRpkVersion(raw['rpkVersion'], where);
+  if (rpkVersion) config.rpkVersion = rpkVersion;
   if (path) config.path = path;
   return config;
 }
@@ -205,12 +227,14 @@ export function isIgnored(config: Config, absolutePath: string): boolean {
 export function settingsFor(config: Config, absolutePath: string | undefined, cliRules: RuleSettings): FileSettings {
   const out: FileSettings = { rules: { ...config.rules } };
   if (config.targetVersion) out.targetVersion = config.targetVersion;
+  if (config.rpkVersion) out.rpkVersion = config.rpkVersion;
   if (absolutePath) {
     const rel = relativePosix(config.root, absolutePath);
     for (const o of config.overrides) {
       if (!matcher(o.files)(rel)) continue;
       Object.assign(out.rules, o.rules);
       if (o.targetVersion) out.targetVersion = o.targetVersion;
+      if (o.rpkVersion) out.rpkVersion = o.rpkVersion;
       if (o.kind) out.kind = o.kind;
     }
   }
@@ -221,7 +245,7 @@ export function settingsFor(config: Config, absolutePath: string | undefined, cl
 /** What the command line (or an editor) chooses for every file; each choice wins over the config. */
 export interface LintChoices {
   rules?: RuleSettings;
-  kind?: DocumentKind;
+  kind?: KindName;
   targetVersion?: TargetVersion;
   maxFindings?: number;
   now?: Date;
@@ -243,6 +267,7 @@ export function fileLintOptions(
     ...(config.catalog.custom.length > 0 ? { customRules: config.catalog.custom } : {}),
     ...(kind ? { kind } : {}),
     ...(targetVersion ? { targetVersion } : {}),
+    ...(settings.rpkVersion ? { rpkVersion: settings.rpkVersion } : {}),
     ...(choices.now ? { now: choices.now } : {}),
     ...(choices.maxFindings !== undefined ? { maxFindings: choices.maxFindings } : {}),
   };

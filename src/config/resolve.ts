@@ -2,7 +2,8 @@
 import { dirname, resolve } from 'node:path';
 import type { RuleSettings } from '../engine/settings';
 import type { TargetVersion } from '../facts/target-version';
-import type { DocumentKind } from '../model/kinds';
+import type { KindName } from '../model/kinds';
+import type { RpkVersion } from '../model/rpk-format';
 import { fileLintOptions, isIgnored } from './config';
 import { ConfigLookup } from './discover';
 
@@ -25,7 +26,7 @@ export interface ResolvedConfig {
    * Options for `lint`/`lintText`: the config's rules, kind and target version after its overrides.
    * Settings of custom rules are passed on unchecked: give the plugins' rules as `customRules`.
    */
-  options: { rules: RuleSettings; kind?: DocumentKind; targetVersion?: TargetVersion };
+  options: { rules: RuleSettings; kind?: KindName; targetVersion?: TargetVersion; rpkVersion?: RpkVersion };
 }
 
 /**

@@ -10,6 +10,7 @@ import { ruleFinding } from '../engine/findings';
 import type { Diagnostic } from '../core/diagnostics';
 import { kindSchemas, type DocumentKind } from '../model/kinds';
 import { childPointer, fieldName, isObject, parsePointer } from '../util/pointer';
+import { camelToSnake } from '../util/suggest';
 import { canonicalDuration, int32FromString, parseServerTimestamp } from '../model/server-scalars';
 import { ENUM_ALIASES } from '../facts/enum-spelling';
 
@@ -33,7 +34,8 @@ export interface Decoded {
 }
 
 /** `bootstrapServers` → `bootstrap_servers`: the protobuf field name the server also accepts. */
-export const protoName = (jsonName: string): string => jsonName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** `tlsPemSettings` → `tls_pem_settings`: the protobuf name of a JSON field name. */
+export const protoName = camelToSnake;
 
 /** Property schemas by JSON name and by proto name, per object schema (computed once). */
 const nameTables = new WeakMap<object, Map<string, string>>();

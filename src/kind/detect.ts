@@ -1,37 +1,31 @@
 /** Which document kind a file holds: an explicit `$schema`, or else its shape. */
-import { RPK_CONFIG, RPK_SCHEMA_NAME } from '../model/rpk-format';
-import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../model/kinds';
+import { RPK_CONFIG } from '../model/rpk-format';
+import { isKindName, KIND_NAMES, type KindName } from '../model/kinds';
 import { isObject, own } from '../util/pointer';
 
 /** Why a kind could not be decided; each is the `kind/<reason>` code of the finding. */
-export const KIND_REASONS = ['unknown-schema', 'ambiguous', 'unrecognised', 'rpk-config'] as const;
+export const KIND_REASONS = ['unknown-schema', 'ambiguous', 'unrecognised'] as const;
 
 /** The option blocks rpk's file has beside `name` (where the API has `configurations`). */
 const RPK_BLOCKS = RPK_CONFIG.fields.map((f) => f.key).filter((k) => k !== 'name');
 
-const RPK_MESSAGE =
-  'This is an rpk shadow-link config file (`rpk shadow create --config-file`), not an Admin API document: rpk puts the option blocks beside `name` (the API nests them under `configurations`), writes short enum names (`LITERAL`, `SCRAM-SHA-256`) and Go durations (`1m`), and converts all that before sending. It is checked as rpk reads it (the rpk/ findings: what rpk refuses, drops or changes), and the Admin API rules judge the link rpk sends for it. To check it as an API document instead, name the kind with --kind or a "$schema".';
-
 /** How a kind was decided, or why it could not be. */
 export type KindDecision =
-  | { kind: DocumentKind; by: 'flag' | 'schema' | 'modeline' | 'shape' }
+  | { kind: KindName; by: 'flag' | 'schema' | 'modeline' | 'shape' }
   | { kind: null; reason: (typeof KIND_REASONS)[number]; message: string };
 
-/** The decision for rpk's config file, however it was recognised (shape, `$schema` or modeline). */
-const RPK_DECISION: KindDecision = { kind: null, reason: 'rpk-config', message: RPK_MESSAGE };
-
-const HOW_TO_NAME = `Name the kind with a top-level "$schema" (e.g. "https://unpkg.com/svc-admin-spec/schemas/ShadowLink.schema.json"), a "# yaml-language-server: $schema=…" modeline, or --kind <${DOCUMENT_KINDS.join('|')}>.`;
+const HOW_TO_NAME = `Name the kind with a top-level "$schema" (e.g. "https://unpkg.com/svc-admin-spec/schemas/ShadowLink.schema.json"), a "# yaml-language-server: $schema=…" modeline, or --kind <${KIND_NAMES.join('|')}>.`;
 
 const SUFFIX = '.schema.json';
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isLineBreak = (c: string) => c === '\n' || c === '\r' || c === '\u2028' || c === '\u2029';
 
 /**
- * The kind a `$schema` reference names (or `RpkShadowLinkConfig`, rpk's file): any URL or path whose file name is `<Kind>.schema.json`,
+ * The kind a `$schema` reference names: any URL or path whose file name is `<Kind>.schema.json`,
  * optionally followed by a `?query` or `#fragment` on the same line. A scan rather than a regular
  * expression: an unanchored pattern ending in `$` took minutes on a crafted 1 MB reference.
  */
-export function kindOfSchemaRef(ref: string): DocumentKind | typeof RPK_SCHEMA_NAME | undefined {
+export function kindOfSchemaRef(ref: string): KindName | undefined {
   const text = ref.trim();
   let lastBreak = -1;
   for (let i = text.length - 1; i >= 0; i--) {
@@ -48,13 +42,13 @@ export function kindOfSchemaRef(ref: string): DocumentKind | typeof RPK_SCHEMA_N
     while (start > 0 && isLetter(text.charCodeAt(start - 1))) start--;
     if (start === at || (start > 0 && text[start - 1] !== '/' && text[start - 1] !== '\\')) continue;
     const name = text.slice(start, at);
-    return isDocumentKind(name) || name === RPK_SCHEMA_NAME ? name : undefined;
+    return isKindName(name) ? name : undefined;
   }
   return undefined;
 }
 
 /** Guesses a kind from the top-level shape; undefined when it fits none or several equally. */
-function kindOfShape(value: unknown): { kind?: DocumentKind; ambiguous?: string; rpk?: true } {
+function kindOfShape(value: unknown): { kind?: KindName; ambiguous?: string } {
   if (!isObject(value)) return {};
   // Asked key by key (a document may have thousands of keys); the list only where every key matters.
   const has = (k: string) => Object.prototype.propertyIsEnumerable.call(value, k);
@@ -62,7 +56,8 @@ function kindOfShape(value: unknown): { kind?: DocumentKind; ambiguous?: string;
   const keys = () => (listed ??= Object.keys(value).filter((k) => k !== '$schema'));
   // rpk's own file format: option blocks beside `name`, no `configurations` and no request wrapper;
   // other keys beside them are typos rpk drops (reported as such), not another kind.
-  if (RPK_BLOCKS.some(has) && !has('configurations') && !has('shadowLink') && !has('shadow_link')) return { rpk: true };
+  if (RPK_BLOCKS.some(has) && !has('configurations') && !has('shadowLink') && !has('shadow_link'))
+    return { kind: 'RpkShadowLinkConfig' };
   if (has('shadowLink') || has('shadow_link')) {
     const link = own(value, 'shadowLink') ?? own(value, 'shadow_link');
     const response = isObject(link) && (own(link, 'uid') !== undefined || own(link, 'status') !== undefined);
@@ -85,12 +80,11 @@ function kindOfShape(value: unknown): { kind?: DocumentKind; ambiguous?: string;
 }
 
 /** Decides the kind of a parsed document. */
-export function detectKind(value: unknown, hints: { flag?: DocumentKind; modelineSchema?: string }): KindDecision {
+export function detectKind(value: unknown, hints: { flag?: KindName; modelineSchema?: string }): KindDecision {
   if (hints.flag) return { kind: hints.flag, by: 'flag' };
   const schema = own(value, '$schema');
   if (typeof schema === 'string') {
     const kind = kindOfSchemaRef(schema);
-    if (kind === RPK_SCHEMA_NAME) return RPK_DECISION;
     if (kind) return { kind, by: 'schema' };
     return {
       kind: null,
@@ -100,12 +94,10 @@ export function detectKind(value: unknown, hints: { flag?: DocumentKind; modelin
   }
   if (hints.modelineSchema !== undefined) {
     const kind = kindOfSchemaRef(hints.modelineSchema);
-    if (kind === RPK_SCHEMA_NAME) return RPK_DECISION;
     if (kind) return { kind, by: 'modeline' };
   }
   const shape = kindOfShape(value);
   if (shape.kind) return { kind: shape.kind, by: 'shape' };
-  if (shape.rpk) return RPK_DECISION;
   if (shape.ambiguous)
     return {
       kind: null,

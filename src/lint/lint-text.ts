@@ -1,7 +1,8 @@
 /** Lints the text of a file: parse with positions, decide the kind, lint, and put every finding on a line and column. */
 import { withDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { detectKind } from '../kind/detect';
-import type { DocumentKind } from '../model/kinds';
+import { isDocumentKind, isMappedKind, type KindName } from '../model/kinds';
+import { RPK_VERSIONS, type RpkVersion } from '../model/rpk-format';
 import { collectSecrets, redactStrings } from '../secrets/redact';
 import { readRpkConfig, type RpkRead } from '../rpk/read';
 import { rpkFindings, rpkPath, type RpkFinding } from '../rpk/findings';
@@ -27,13 +28,15 @@ import { integerAsWritten, mayRoundIntegers } from './number-literals';
 export interface LintTextOptions extends Omit<LintOptions, 'isFile'> {
   /** Used for the format (by extension) and in results. */
   filename?: string;
-  /** The document kind; otherwise decided from `$schema`, a modeline or the shape. */
-  kind?: DocumentKind;
+  /** The kind; otherwise decided from `$schema`, a modeline or the shape. */
+  kind?: KindName;
   format?: 'json' | 'yaml';
+  /** rpk config files: the rpk release that reads the file (`25.3`, `26.1` or `next`). Default: the target version's own rpk. */
+  rpkVersion?: RpkVersion;
 }
 
 /** What `lintText` returns: the findings, and the parsed source they point into. */
-export type TextResult = FileResult<DocumentKind> & { source: ParsedSource };
+export type TextResult = FileResult<KindName> & { source: ParsedSource };
 
 /** Codes outside any rule whose finding is about a key rather than its value; rules say so themselves (`findingsOnKey`). */
 const KEY_CODES: ReadonlySet<string> = new Set(['schema/unknown-property', 'parse/duplicate-key']);
@@ -65,7 +68,7 @@ function placeOf(source: ParsedSource, pointer: string, onKey: boolean): readonl
   }
 }
 
-const LINT_TEXT_KEYS = ['filename', 'kind', 'format'];
+const LINT_TEXT_KEYS = ['filename', 'kind', 'format', 'rpkVersion'];
 
 /**
  * Lints JSON or YAML text as a file: never throws for any text (only for bad options); syntax
@@ -73,8 +76,10 @@ const LINT_TEXT_KEYS = ['filename', 'kind', 'format'];
  */
 export function lintText(text: string, options: LintTextOptions = {}): TextResult {
   if (typeof text !== 'string') throw new TypeError('lintText: the text must be a string.');
-  const settings = resolveSettings(options.kind ?? 'ShadowLink', options, LINT_TEXT_KEYS);
+  const settings = resolveSettings(isDocumentKind(options.kind) ? options.kind : 'ShadowLink', options, LINT_TEXT_KEYS);
   settings.isFile = true;
+  if (options.rpkVersion !== undefined && !(RPK_VERSIONS as readonly unknown[]).includes(options.rpkVersion))
+    throw new TypeError(`lintText options: "rpkVersion" must be one of ${RPK_VERSIONS.join(', ')}.`);
   const file = options.filename ?? '<text>';
   // A byte order mark is reported, then dropped so that columns match what editors show.
   const bom = text.charCodeAt(0) === 0xfeff;
@@ -93,13 +98,13 @@ export function lintText(text: string, options: LintTextOptions = {}): TextResul
 }
 
 /** What rpk refuses, drops or changes in its config file, placed in the text; secrets it holds are masked in messages. */
-function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettings): Diagnostic[] {
+function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettings, rpk: RpkVersion): Diagnostic[] {
   const read = readRpkConfig(text, source.yamlDocument);
   const secrets = collectSecrets(read.value);
-  const own = rpkFindings(read, settings.targetVersion);
+  const own = rpkFindings(read, rpk, settings.targetVersion);
   // rpk sends nothing for a file it refuses: the API rules have nothing to judge then.
   const refused = own.some((f) => f.diagnostic.code === 'rpk/refused' || f.diagnostic.code === 'rpk/invalid');
-  const all = refused ? own : [...own, ...apiFindings(read, settings, own)];
+  const all = refused ? own : [...own, ...apiFindings(read, settings, rpk, own)];
   const found = all.map(({ diagnostic, at }) => {
     diagnostic.range = source.range(at[0], at[1]);
     // yaml.v2 quotes the first seven bytes of a value it refuses: when they begin a secret, they are hidden too.
@@ -111,6 +116,9 @@ function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettin
   return redactStrings(found, secrets);
 }
 
+/** rpk findings that leave the API findings at their place standing. */
+const BESIDE_API_FINDINGS: ReadonlySet<string> = new Set(['rpk/literal-placeholder', 'rpk/repeated-key']);
+
 /**
  * The Admin API rules on the ShadowLink rpk sends for the file, each moved to the part of the file
  * it comes from (the nearest part written) and said in those terms. Left out: what rpk's own
@@ -119,44 +127,40 @@ function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettin
  * sends it literally), and in a cloud file (`cloud_options`, sent to the cloud's control plane) what
  * the cloud fills in or resolves: bootstrap servers and `${secrets.NAME}` references.
  */
-function apiFindings(read: RpkRead, settings: RunSettings, own: readonly RpkFinding[]): RpkFinding[] {
-  const mapped = rpkToApi(read.value, settings.targetVersion);
+function apiFindings(read: RpkRead, settings: RunSettings, rpk: RpkVersion, own: readonly RpkFinding[]): RpkFinding[] {
+  const mapped = rpkToApi(read.value, rpk);
   const result = lintWithSettings(mapped.value, { ...settings, kind: 'ShadowLink' }, { unsorted: true });
-  const said = new Set(own.map((f) => f.diagnostic.pointer));
-  const cloud = isCloudFile(read.value, settings.targetVersion);
+  // Where rpk's own finding already says what the link holds there; a placeholder sent as written or
+  // a repeated key says nothing of it, so the API's findings at those places stand.
+  const said = new Set(own.filter((f) => !BESIDE_API_FINDINGS.has(f.diagnostic.code)).map((f) => f.diagnostic.pointer));
+  const cloud = isCloudFile(read.value, rpk);
   const out: RpkFinding[] = [];
   for (const d of result.diagnostics) {
     if (d.code === 'no-plaintext-secret' || (cloud && d.code === 'bootstrap-servers')) continue;
     let api = d.pointer;
     while (!mapped.from.has(api) && api !== '') api = parentPointer(api);
-    let rpk = mapped.from.get(api) ?? '';
-    if (said.has(rpk)) continue;
-    const written = getAt(read.value, rpk);
+    let inFile = mapped.from.get(api) ?? '';
+    if (said.has(inFile)) continue;
+    const written = getAt(read.value, inFile);
     if (cloud && typeof written === 'string' && written.startsWith('${secrets.')) continue;
-    while (!read.written.has(rpk) && rpk !== '') rpk = parentPointer(rpk);
-    const where = read.written.get(rpk);
+    while (!read.written.has(inFile) && inFile !== '') inFile = parentPointer(inFile);
+    const where = read.written.get(inFile);
     const onKeyHere = onKey(d.code, settings.catalog);
     const at = where
-      ? ((onKeyHere || rpk !== mapped.from.get(api) ? where.key : undefined) ?? where.value)
+      ? ((onKeyHere || inFile !== mapped.from.get(api) ? where.key : undefined) ?? where.value)
       : ([0, 1] as const);
     const { suggestions: _fixesForTheApiForm, related: _relatedInTheApiForm, ...rest } = d;
     out.push({
       diagnostic: {
         ...rest,
-        pointer: rpk,
-        message: `In the link rpk sends${rpk === '' ? '' : `, from \`${rpkPath(rpk)}\``}: ${d.message}`,
+        pointer: inFile,
+        message: `In the link rpk sends${inFile === '' ? '' : `, from \`${rpkPath(inFile)}\``}: ${d.message}`,
       },
       at,
     });
   }
   return out;
 }
-
-/** The results of `lintText` for rpk config files (kind null, with `kind/rpk-config`). */
-const RPK_RESULTS = new WeakSet<TextResult>();
-
-/** True when `lintText` read the file as rpk's config file (whatever findings the caller keeps or cuts). */
-export const isRpkConfigResult = (result: TextResult): boolean => RPK_RESULTS.has(result);
 
 /** `lintText` once the text is read. */
 function lintSource(
@@ -178,7 +182,7 @@ function lintSource(
         "The file starts with a byte order mark (BOM). Save it as UTF-8 without BOM: JSON decoders such as the server's reject it.",
     });
   }
-  const finish = (kind: DocumentKind | null, found: Diagnostic[]): TextResult => {
+  const finish = (kind: KindName | null, found: Diagnostic[]): TextResult => {
     let all = [...source.diagnostics, ...found].map((d) => withDocsUrl(d, settings.catalog));
     // Raw-text secrets matter when a file did not parse (lint could not see its values).
     if (all.length > 0 && !source.ok) all = redactStrings(all, secretStrings(text, secretSpans(text, source.format)));
@@ -196,20 +200,19 @@ function lintSource(
     const found: Diagnostic[] = [
       {
         code: `kind/${decision.reason}`,
-        // An rpk file is not an API document: a warning, and its own findings say what rpk does with it.
-        severity: decision.reason === 'rpk-config' ? 'warning' : 'error',
+        severity: 'error',
         pointer,
         message: decision.message,
         ...(range ? { range } : {}),
       },
     ];
-    if (decision.reason !== 'rpk-config') return finish(null, found);
+    return finish(null, found);
+  }
+  if (isMappedKind(decision.kind)) {
     // rpk's reader says what a repeated key does to rpk (rpk/repeated-key), not the server's.
     source.diagnostics = source.diagnostics.filter((d) => d.code !== 'parse/duplicate-key');
-    found.push(...rpkFileFindings(text, source, settings));
-    const result = finish(null, found);
-    RPK_RESULTS.add(result);
-    return result;
+    const rpk = options.rpkVersion ?? settings.targetVersion;
+    return finish(decision.kind, rpkFileFindings(text, source, settings, rpk));
   }
   // De-duplicated, not sorted: `finish` sorts once, by position.
   const result = lintWithSettings(source.value, { ...settings, kind: decision.kind }, { probe, unsorted: true });

@@ -11,7 +11,7 @@ import { isSecretKeyName } from '../secrets/classify';
 import { getAtPath, isObject, toPointer } from '../util/pointer';
 import { decodeDocument, keepsFormatted } from '../decode/decode';
 import { checkJsonValue, type JsonCheck } from '../validate/json-value';
-import { modelKeyNames } from '../validate/schema-walk';
+import { modelKeyNames } from '../util/schema-walk';
 import { recordedFindings, validateStructure } from '../validate/structural';
 import * as acceptors from '../generated/acceptors.js';
 import {

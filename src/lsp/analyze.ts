@@ -11,8 +11,8 @@ import { isToolConfigFile } from '../config/tool-files';
 import { withDocsUrl } from '../engine/catalog';
 import { kindOfSchemaRef } from '../kind/detect';
 import type { Diagnostic } from '../core/diagnostics';
-import { isRpkConfigResult, lintText, type LintTextOptions } from '../lint/lint-text';
-import type { DocumentKind } from '../model/kinds';
+import { lintText, type LintTextOptions } from '../lint/lint-text';
+import type { KindName } from '../model/kinds';
 import { formatOf } from '../source/index';
 
 /** A document as the editor holds it. */
@@ -34,7 +34,7 @@ export interface DocumentInput {
 export interface Analysis {
   /** False for documents that are not Admin API documents (CI files, other configs): they get no findings. */
   owned: boolean;
-  kind: DocumentKind | null;
+  kind: KindName | null;
   format: 'json' | 'yaml';
   diagnostics: Diagnostic[];
   /** The options it was linted with: quick fixes and fix-all lint with the same. */
@@ -125,12 +125,7 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
   const options: LintTextOptions = { ...fileLintOptions(config, path, name), format };
   const result = lintText(text, options);
   const owned =
-    options.kind !== undefined ||
-    result.kind !== null ||
-    // An rpk config file is read as rpk reads it: its findings are this linter's too.
-    isRpkConfigResult(result) ||
-    input.wasOwned ||
-    (!result.source.ok && namesOurSchema(text));
+    options.kind !== undefined || result.kind !== null || input.wasOwned || (!result.source.ok && namesOurSchema(text));
   if (!owned) return { ...none(false), options };
   let diagnostics = result.diagnostics;
   // A fresh record of used entries per run: an entry used by an earlier version of the text may be unused now.

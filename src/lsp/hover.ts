@@ -2,17 +2,17 @@
 import { describeCode } from '../codes/describe';
 import { codeDocsUrl } from '../engine/catalog';
 import type { Diagnostic } from '../core/diagnostics';
-import { kindSchemas, type DocumentKind } from '../model/kinds';
+import { kindSchemas, type KindName } from '../model/kinds';
 import { INT32_MIN } from '../model/primitives';
 import { parsePointer, toPointer } from '../util/pointer';
-import { schemaAt } from '../validate/schema-walk';
+import { schemaAt } from '../util/schema-walk';
 
 type Node = { [key: string]: unknown };
 
 const camel = (token: string) => token.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** The model schema at a pointer; snake_case keys (which the server accepts) are looked up by their camelCase name. */
-function fieldSchema(kind: DocumentKind, pointer: string): Node | undefined {
+function fieldSchema(kind: KindName, pointer: string): Node | undefined {
   const root = kindSchemas[kind];
   return schemaAt(root, pointer) ?? schemaAt(root, toPointer(parsePointer(pointer).map(camel)));
 }
@@ -21,7 +21,11 @@ function fieldSchema(kind: DocumentKind, pointer: string): Node | undefined {
 function typeLabel(s: Node): string | undefined {
   if (Array.isArray(s.enum)) return 'enum';
   if (Array.isArray(s.anyOf)) {
-    const labels = (s.anyOf as Node[]).map(typeLabel).filter((l): l is string => l !== undefined);
+    // A null branch is how a file says "not set" (rpk's file): no type of its own to show.
+    const labels = (s.anyOf as Node[])
+      .filter((b) => b.type !== 'null')
+      .map(typeLabel)
+      .filter((l): l is string => l !== undefined);
     return labels.length > 0 ? labels.join(' or ') : undefined;
   }
   const type = Array.isArray(s.type) ? (s.type as string[]).join(' or ') : (s.type as string | undefined);
@@ -47,15 +51,17 @@ function fieldName(pointer: string): string {
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
 
 /** Markdown documentation of the field at a pointer; for an enum value, that value's meaning first. */
-export function fieldHover(kind: DocumentKind, pointer: string, value?: unknown): string | undefined {
+export function fieldHover(kind: KindName, pointer: string, value?: unknown): string | undefined {
   if (pointer === '/$schema')
     return '**$schema**\n\nThe JSON Schema of this file. Editors use it for completion; the linter uses it to tell which document this is, and otherwise ignores it.';
   const s = fieldSchema(kind, pointer);
   if (!s) return undefined;
+  // An enum that may also be null (rpk's file): its values are on the enum branch.
+  const values = Array.isArray(s.anyOf) ? ((s.anyOf as Node[]).find((b) => Array.isArray(b.enum)) ?? s) : s;
   const parts: string[] = [];
-  if (typeof value === 'string' && Array.isArray(s.enum) && Array.isArray(s.enumDescriptions)) {
-    const i = (s.enum as unknown[]).indexOf(value);
-    const meaning = (s.enumDescriptions as unknown[])[i];
+  if (typeof value === 'string' && Array.isArray(values.enum) && Array.isArray(values.enumDescriptions)) {
+    const i = (values.enum as unknown[]).indexOf(value);
+    const meaning = (values.enumDescriptions as unknown[])[i];
     if (i >= 0 && typeof meaning === 'string') parts.push(`${code(value)}: ${meaning}`, '---');
   }
   const type = typeLabel(s);
@@ -63,7 +69,8 @@ export function fieldHover(kind: DocumentKind, pointer: string, value?: unknown)
   if (typeof s.description === 'string') parts.push(s.description);
   const facts: string[] = [];
   if (s.default !== undefined) facts.push(`Default: ${code(JSON.stringify(s.default))}`);
-  if (Array.isArray(s.enum) && s.enum.length <= 12) facts.push(`One of: ${(s.enum as string[]).map(code).join(', ')}`);
+  if (Array.isArray(values.enum) && values.enum.length <= 12)
+    facts.push(`One of: ${(values.enum as string[]).map(code).join(', ')}`);
   if (facts.length > 0) parts.push(facts.join('  \n'));
   return parts.join('\n\n');
 }

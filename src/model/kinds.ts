@@ -6,6 +6,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { GetBrokerRequest, GetBrokerResponse } from './broker';
 import { ConnectError } from './connect';
+import { RpkShadowLinkConfig } from './rpk-config';
+import { RPK_FILE_PATTERNS } from './rpk-format';
 import { CreateShadowLinkRequest, CreateShadowLinkResponse, ShadowLink } from './shadow-link';
 
 /** What a document is for: sent to the server, sent back by it, an error body, or a file a tool reads and turns into a request. */
@@ -22,14 +24,13 @@ export interface LinkPlacement {
 }
 
 /**
- * A kind read by its own reader and mapped to an API kind before it is linted (rpk's shadow-link
- * config file is the first): the reader turns text into a value, `toApi` maps it to a document of
- * `mapsTo` and says where each part of the mapped document was written, and `fromApi` converts back.
+ * A file another tool reads and turns into an API request (rpk's shadow-link config file): read
+ * from text by its own reader (`reader`, in src/<reader>), which also maps it to a document of
+ * `mapsTo` that the API rules judge, their findings placed back in the file. Never linted as a value.
  */
 export interface MappedKind {
-  readonly mapsTo: DocumentKind;
-  readonly toApi: (value: unknown) => { value: unknown; written: (pointer: string) => string };
-  readonly fromApi: (value: unknown) => unknown;
+  readonly mapsTo: 'CreateShadowLinkRequest';
+  readonly reader: 'rpk';
 }
 
 /** One row of the kind table. */
@@ -39,15 +40,15 @@ export interface KindDescriptor {
   readonly role: KindRole;
   /** The API method whose request or response this is; undefined for error bodies, which any method may return. */
   readonly method: ApiMethodName | undefined;
-  /** How the server reads or writes it: protobuf's JSON mapping (camelCase or snake_case keys, enum names or numbers), or Connect's error body. */
-  readonly codec: 'protobuf-json' | 'connect-error';
+  /** How it is read: the server's protobuf JSON mapping (camelCase or snake_case keys, enum names or numbers), Connect's error body, or rpk's YAML 1.1 reader (gopkg.in/yaml.v2). */
+  readonly codec: 'protobuf-json' | 'connect-error' | 'yaml.v2';
   /** Where the shadow link sits, for kinds that carry one. */
   readonly link: LinkPlacement | undefined;
   /** File-name patterns the kind is usually saved under (the schema catalog's `fileMatch`; they never decide a kind alone). */
   readonly filePatterns: readonly string[];
   /** A short label for messages and docs ("a shadow link"). */
   readonly label: string;
-  /** Set for kinds read by their own reader and mapped to an API kind (rpk's config file, next). */
+  /** Set for files read by their own reader and mapped to an API kind (rpk's config file). */
   readonly mapped?: MappedKind;
 }
 
@@ -114,30 +115,59 @@ export const KINDS = {
     filePatterns: ['*.connect-error.json'],
     label: 'a Connect error body',
   },
+  RpkShadowLinkConfig: {
+    schema: RpkShadowLinkConfig,
+    role: 'config',
+    method: 'CreateShadowLink',
+    codec: 'yaml.v2',
+    link: undefined,
+    filePatterns: RPK_FILE_PATTERNS,
+    label: 'an rpk shadow-link config file',
+    mapped: { mapsTo: 'CreateShadowLinkRequest', reader: 'rpk' },
+  },
 } as const satisfies Record<string, KindDescriptor>;
 
-/** A document kind: `CreateShadowLinkRequest`, `ShadowLink`, `CreateShadowLinkResponse`, `GetBrokerRequest`, `GetBrokerResponse` or `ConnectError`. */
-export type DocumentKind = keyof typeof KINDS;
+/** Every kind of file the linter knows: the API documents, and files mapped to one (`RpkShadowLinkConfig`). */
+export type KindName = keyof typeof KINDS;
 
-/** Root schema of each document kind. */
-export const kindSchemas: { readonly [K in DocumentKind]: (typeof KINDS)[K]['schema'] } = Object.fromEntries(
+/** An Admin API document kind (linted as a value): `CreateShadowLinkRequest`, `ShadowLink`, `CreateShadowLinkResponse`, `GetBrokerRequest`, `GetBrokerResponse` or `ConnectError`. */
+export type DocumentKind = { [K in KindName]: (typeof KINDS)[K] extends { mapped: MappedKind } ? never : K }[KindName];
+
+/** A kind read by its own reader and mapped to an API document: `RpkShadowLinkConfig`. */
+export type MappedKindName = Exclude<KindName, DocumentKind>;
+
+/** Root schema of each kind. */
+export const kindSchemas: { readonly [K in KindName]: (typeof KINDS)[K]['schema'] } = Object.fromEntries(
   Object.entries(KINDS).map(([kind, d]) => [kind, d.schema]),
 ) as never;
 
 /** The descriptor of a kind. */
-export const kindOf = (kind: DocumentKind): KindDescriptor => KINDS[kind];
+export const kindOf = (kind: KindName): KindDescriptor => KINDS[kind];
 
-/** Every document kind, in a stable order. */
-export const DOCUMENT_KINDS = Object.keys(KINDS) as DocumentKind[];
+/** Every kind, API documents first, in a stable order. */
+export const KIND_NAMES = Object.keys(KINDS) as KindName[];
 
-/** How many kinds there are, in words, for prose ("six document kinds"). */
+/** Every API document kind, in a stable order. */
+export const DOCUMENT_KINDS = KIND_NAMES.filter((k) => !(KINDS[k] as KindDescriptor).mapped) as DocumentKind[];
+
+/** How many kinds there are, in words, for prose ("seven kinds of file"). */
 export const KIND_COUNT_WORD =
-  ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][DOCUMENT_KINDS.length] ??
-  String(DOCUMENT_KINDS.length);
+  ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][KIND_NAMES.length] ??
+  String(KIND_NAMES.length);
 
-/** True when `name` is one of the document kinds. */
-export function isDocumentKind(name: unknown): name is DocumentKind {
+/** True when `name` is one of the kinds (API documents or mapped files). */
+export function isKindName(name: unknown): name is KindName {
   return typeof name === 'string' && Object.hasOwn(KINDS, name);
+}
+
+/** True when `name` is an API document kind (linted as a value). */
+export function isDocumentKind(name: unknown): name is DocumentKind {
+  return isKindName(name) && !(KINDS[name] as KindDescriptor).mapped;
+}
+
+/** True for a kind read by its own reader and mapped to an API document (rpk's config file). */
+export function isMappedKind(name: KindName | null | undefined): name is MappedKindName {
+  return name !== null && name !== undefined && (KINDS[name] as KindDescriptor).mapped !== undefined;
 }
 
 /**
@@ -201,7 +231,7 @@ export function kindsWith(trait: KindTrait): readonly DocumentKind[] {
 }
 
 /** Where the exported JSON Schema of a kind is published; also its `$id`. */
-export const schemaUrl = (kind: DocumentKind): string => `https://unpkg.com/svc-admin-spec/schemas/${kind}.schema.json`;
+export const schemaUrl = (kind: KindName): string => `https://unpkg.com/svc-admin-spec/schemas/${kind}.schema.json`;
 
 /** The static type of a document kind: `DocumentType<'ShadowLink'>` is `ShadowLink`. */
 export type DocumentType<K extends DocumentKind> = Static<(typeof kindSchemas)[K]>;

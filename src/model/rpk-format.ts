@@ -14,6 +14,24 @@ export const RPK_SCHEMA_NAME = 'RpkShadowLinkConfig';
 /** File names the editor catalog gives rpk's schema (rpk's own default, `shadow-link.yaml`, is also an API file's name: not matched). */
 export const RPK_FILE_PATTERNS = ['*.rpk.yaml', '*.rpk.yml'] as const;
 
+/** Each release in words, for messages and docs. */
+export const RPK_RELEASE_TEXT: Readonly<Record<RpkVersion, string>> = {
+  '25.3': 'rpk 25.3',
+  '26.1': 'rpk 26.1',
+  next: 'the rpk release after 26.1',
+};
+
+/** The rpk versions a config may name (`rpkVersion`), oldest first. */
+export const RPK_VERSIONS = ['25.3', '26.1', 'next'] as const satisfies readonly RpkVersion[];
+
+/**
+ * Where rpk's mapper puts a top-level key of the file: `name` on the link itself, `cloud_options`
+ * nowhere in the Admin API's link (it goes to the cloud's control plane), every other block under
+ * the link's `configurations`.
+ */
+export const rpkTopLevelPlace = (key: string): 'link' | 'cloud' | 'configurations' =>
+  key === 'name' ? 'link' : key === 'cloud_options' ? 'cloud' : 'configurations';
+
 /** The releases in order: a key is read by every release from its `since` on. */
 export const RPK_VERSION_ORDER: Readonly<Record<RpkVersion, number>> = { '25.3': 0, '26.1': 1, next: 2 };
 

@@ -7,10 +7,17 @@
  * `validateParsedShadowLinkConfig`, mapper.go) and gopkg.in/yaml.v2 2.4.0.
  */
 import type { Diagnostic, FileCode, Suggestion } from '../core/diagnostics';
-import { type GoStruct, type GoType, RPK_CONFIG, RPK_VERSION_ORDER, type RpkVersion } from '../model/rpk-format';
+import {
+  type GoStruct,
+  type GoType,
+  RPK_CONFIG,
+  RPK_RELEASE_TEXT,
+  RPK_VERSION_ORDER,
+  type RpkVersion,
+} from '../model/rpk-format';
 import type { TargetVersion } from '../facts/target-version';
 import { childPointer, isDigits, parsePointer } from '../util/pointer';
-import { nearest } from '../util/suggest';
+import { camelToSnake, nearest } from '../util/suggest';
 import type { GoValue, Offsets, RpkRead } from './read';
 import { goDuration } from './resolve';
 
@@ -23,16 +30,20 @@ export interface RpkFinding {
 type Obj = { [key: string]: GoValue };
 const isObj = (v: GoValue | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A release's words at the start of a sentence ("rpk 26.1" stays as rpk writes its name). */
+const upperFirst = (text: string) => text.replace(/^the /, 'The ');
+
 /** `client_options.tls_settings.enabled`: a pointer in rpk's structs as rpk's docs write a key. */
 export const rpkPath = (pointer: string): string =>
   parsePointer(pointer)
     .map((t, i) => (isDigits(t) ? `[${t}]` : `${i > 0 ? '.' : ''}${t}`))
     .join('') || 'the file';
 
-const versionText = (v: RpkVersion) => (v === 'next' ? 'the release after 26.1' : v);
-
-/** The findings of an rpk file read by `readRpkConfig`, judged as the rpk of `target` reads it. */
-export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] {
+/**
+ * The findings of an rpk file read by `readRpkConfig`, judged as `rpk` (that release of rpk) reads
+ * it and sends it to a server of version `server`.
+ */
+export function rpkFindings(read: RpkRead, rpk: RpkVersion, server: TargetVersion): RpkFinding[] {
   const out: RpkFinding[] = [];
   const add = (code: FileCode, pointer: string, at: Offsets, message: string, suggestions?: Suggestion[]) =>
     out.push({
@@ -74,7 +85,27 @@ export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] 
     );
   }
   for (const n of read.notes) {
-    if (n.kind === 'number-duration') {
+    if (n.kind === 'truncated') {
+      const duration = n.into === 'duration';
+      const meant = `${n.written}s`;
+      add(
+        'rpk/truncated',
+        n.pointer,
+        n.at,
+        duration
+          ? `\`${rpkPath(n.pointer)}: ${n.written}\` is read by rpk as ${n.read} nanoseconds: a number is nanoseconds to a Go duration, and yaml.v2 drops its fraction. Write a unit: \`${meant}\`.`
+          : `\`${rpkPath(n.pointer)}: ${n.written}\` is read by rpk as ${n.read}: yaml.v2 drops the fraction of a number for an integer field without a word. Write the whole number meant.`,
+        duration && /^[\d_.]+$/.test(n.written)
+          ? [
+              {
+                message: `Write ${meant}.`,
+                fix: { kind: 'replace-value', pointer: n.pointer, value: meant },
+                autofix: false,
+              },
+            ]
+          : undefined,
+      );
+    } else if (n.kind === 'number-duration') {
       const ns = Number(n.written.replace(/_/g, ''));
       // Below a millisecond a number is a mistake (seconds meant); above, it may be nanoseconds on purpose.
       const mistake = !(ns >= 1_000_000);
@@ -118,14 +149,23 @@ export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] 
   const refused = new Set(read.errors.map((e) => e.pointer));
   walk(RPK_CONFIG, read.value, '', (t, value, pointer, since) => {
     if (!read.written.has(pointer) || refused.has(pointer)) return !refused.has(pointer);
-    if (RPK_VERSION_ORDER[since] > RPK_VERSION_ORDER[target]) {
+    if (RPK_VERSION_ORDER[since] > RPK_VERSION_ORDER[rpk]) {
       add(
         'rpk/newer-key',
         pointer,
         keyAt(pointer),
-        `The rpk of ${target} does not know \`${rpkPath(pointer)}\` (rpk reads it from ${versionText(since)}): it drops it without a word. Remove it, or set targetVersion to the server this link is for.`,
+        `${upperFirst(RPK_RELEASE_TEXT[rpk])} does not know \`${rpkPath(pointer)}\` (read from ${RPK_RELEASE_TEXT[since]} on): it drops it without a word. Remove it, or set targetVersion (or rpkVersion) to the release this link is created with.`,
       );
       // What is under a dropped key is not read at all.
+      return false;
+    }
+    if (RPK_VERSION_ORDER[since] > RPK_VERSION_ORDER[server]) {
+      add(
+        'rpk/newer-key',
+        pointer,
+        keyAt(pointer),
+        `${upperFirst(RPK_RELEASE_TEXT[rpk])} sends \`${rpkPath(pointer)}\`, but a ${server} server does not know the field (${RPK_RELEASE_TEXT[since]} is the first to send it) and ignores it without a word. Remove it, or upgrade the server first.`,
+      );
       return false;
     }
     if (t.kind === 'string' && t.values && typeof value === 'string' && value !== '' && !t.values.includes(value)) {
@@ -153,7 +193,8 @@ export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] 
           at: valueAt(pointer),
         });
     }
-    if (t.kind === 'duration' && typeof value === 'number' && value <= 0)
+    // A null interval is not set, as meant; a zero or negative one was written and is not sent.
+    if (t.kind === 'duration' && typeof value === 'number' && value <= 0 && !read.written.get(pointer)?.null)
       add(
         'rpk/not-sent',
         pointer,
@@ -162,7 +203,7 @@ export function rpkFindings(read: RpkRead, target: TargetVersion): RpkFinding[] 
       );
     return true;
   });
-  for (const v of validation(read.value, target)) add('rpk/invalid', v.pointer, keyAt(v.pointer), v.message);
+  for (const v of validation(read.value, rpk)) add('rpk/invalid', v.pointer, keyAt(v.pointer), v.message);
   return out;
 }
 
@@ -197,7 +238,7 @@ function walk(
 function droppedKey(key: string, struct: GoStruct, parent: string): { message: string; to?: string } {
   const keys = struct.fields.map((f) => f.key);
   const where = parent === '' ? 'at the top level of the file' : `in \`${rpkPath(parent)}\``;
-  const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const snake = camelToSnake(key);
   const start = `rpk drops \`${key}\` ${where} without a word (${struct.name} has no such field; rpk reads the file with yaml.v2's non-strict Unmarshal)`;
   if (snake !== key && keys.includes(snake))
     return { message: `${start}: \`${key}\` is the Admin API's spelling; rpk's key is \`${snake}\`.`, to: snake };
@@ -268,21 +309,22 @@ function refusalHint(message: string): string {
  * rpk's own checks before it sends (`validateParsedShadowLinkConfig`), each with rpk's message; all
  * of them, though rpk stops at the first. The cloud checks apply when the file has `cloud_options`.
  */
-function validation(value: GoValue, target: TargetVersion): { pointer: string; message: string }[] {
+function validation(value: GoValue, rpk: RpkVersion): { pointer: string; message: string }[] {
   const out: { pointer: string; message: string }[] = [];
   if (!isObj(value)) return out;
   const say = (pointer: string, text: string) =>
     out.push({ pointer, message: `rpk refuses this file: "invalid Shadow Link configuration: ${text}".` });
   const obj = (v: GoValue | undefined) => (isObj(v) ? v : undefined);
-  // What the rpk of `target` holds: the keys it does not know yet were dropped.
-  const knows = (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[target];
+  // What this release of rpk holds: the keys it does not know yet were dropped.
+  const knows = (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[rpk];
   const client = obj(value['client_options']);
   const cloud = knows('26.1') ? obj(value['cloud_options']) : undefined;
   if (value['name'] === '') say('/name', 'the Shadow Link name is required');
-  if (!client)
+  // rpk 25.3 and 26.1 read the bootstrap servers through the block unchecked; later releases check.
+  if (!client && !knows('next'))
     out.push({
       pointer: '',
-      message: `The rpk of ${target} crashes on a file without \`client_options\` (it reads its bootstrap servers without checking that the block is there). Add \`client_options\` with \`bootstrap_servers\`.`,
+      message: `${upperFirst(RPK_RELEASE_TEXT[rpk])} crashes on a file without \`client_options\` (it reads its bootstrap servers without checking that the block is there). Add \`client_options\` with \`bootstrap_servers\`.`,
     });
   else if (!cloud && !(Array.isArray(client?.['bootstrap_servers']) && client['bootstrap_servers'].length > 0))
     say(client ? '/client_options' : '', 'at least one bootstrap server is required');

@@ -11,9 +11,9 @@ import {
   type GoType,
   RPK_CONFIG,
   RPK_VERSION_ORDER,
+  rpkTopLevelPlace,
   type RpkVersion,
 } from '../model/rpk-format';
-import type { TargetVersion } from '../facts/target-version';
 import { childPointer } from '../util/pointer';
 import { snakeToCamel } from '../util/suggest';
 import type { GoValue } from './read';
@@ -28,9 +28,6 @@ const camel = (key: string): string => {
   return c;
 };
 
-/** The top-level blocks that the API nests under `configurations`; `cloud_options` goes to the cloud, not the Admin API. */
-const NOT_IN_CONFIGURATIONS = new Set(['name', 'cloud_options']);
-
 /** The one-of groups rpk sends one member of: the first set, in this order (mapper.go's switches). */
 const ONE_OF: Record<string, readonly string[]> = {
   'shadow.TopicMetadataSyncOptions': ['start_at_earliest', 'start_at_latest', 'start_at_timestamp'],
@@ -44,9 +41,9 @@ const ONE_OF: Record<string, readonly string[]> = {
  * True for a Redpanda Cloud file (`cloud_options`, read from 26.1 on): rpk sends it to the cloud's
  * control plane, not to the Admin API, and the cloud fills in or resolves parts of it.
  */
-export function isCloudFile(value: GoValue, target: TargetVersion): boolean {
+export function isCloudFile(value: GoValue, rpk: RpkVersion): boolean {
   return (
-    RPK_VERSION_ORDER['26.1'] <= RPK_VERSION_ORDER[target] &&
+    RPK_VERSION_ORDER['26.1'] <= RPK_VERSION_ORDER[rpk] &&
     typeof value === 'object' &&
     value !== null &&
     !Array.isArray(value) &&
@@ -68,10 +65,10 @@ function apiDuration(ns: number): string {
   return frac === 0 ? `${whole}s` : `${whole}.${String(frac).padStart(9, '0').replace(/0+$/, '')}s`;
 }
 
-/** The ShadowLink the rpk of `target` sends for the file rpk read as `value` (`readRpkConfig`). */
-export function rpkToApi(value: GoValue, target: TargetVersion): MappedLink {
+/** The ShadowLink that release `rpk` of rpk sends for the file it read as `value` (`readRpkConfig`). */
+export function rpkToApi(value: GoValue, rpk: RpkVersion): MappedLink {
   const from = new Map<string, string>();
-  const knows = (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[target];
+  const knows = (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[rpk];
 
   const mapValue = (t: GoType, v: GoValue, api: string, rpk: string): unknown => {
     // A zero value was not written (or means "not set"): a finding there goes to the nearest part that was.
@@ -124,13 +121,13 @@ export function rpkToApi(value: GoValue, target: TargetVersion): MappedLink {
   from.set('', '');
   from.set('/configurations', '');
   for (const field of RPK_CONFIG.fields) {
-    if (!knows(field.since) || field.key === 'cloud_options') continue;
+    const place = rpkTopLevelPlace(field.key);
+    if (!knows(field.since) || place === 'cloud') continue;
     const key = camel(field.key);
-    const inConfigurations = !NOT_IN_CONFIGURATIONS.has(field.key);
-    const api = inConfigurations ? `/configurations/${key}` : `/${key}`;
+    const api = place === 'configurations' ? `/configurations/${key}` : `/${key}`;
     const mapped = mapValue(field.type, file[field.key] ?? null, api, childPointer('', field.key));
     if (mapped === undefined) continue;
-    if (inConfigurations) configurations[key] = mapped;
+    if (place === 'configurations') configurations[key] = mapped;
     else link[key] = mapped;
   }
   // mapper.go always makes `configurations`, even when every block is unset.
@@ -154,10 +151,10 @@ function goDurationOf(api: unknown): string | undefined {
  * The rpk config file for an API ShadowLink, as rpk writes one (mapper.go's `shadowLinkToConfig`,
  * yaml.v2's `omitempty`): rpk's keys in struct order, rpk's enum spellings (a value rpk has no
  * spelling for is left out, as rpk writes UNSPECIFIED), Go durations, zero values left out except
- * `name` and TLS `enabled`. What the rpk of `target` does not read is not written.
+ * `name` and TLS `enabled`. What that release of rpk does not read is not written.
  */
-export function apiToRpk(link: unknown, target: TargetVersion): { [key: string]: unknown } {
-  const knows = (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[target];
+export function apiToRpk(link: unknown, rpk: RpkVersion): { [key: string]: unknown } {
+  const knows = (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[rpk];
   const isObj = (v: unknown): v is { [key: string]: unknown } =>
     typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -199,7 +196,7 @@ export function apiToRpk(link: unknown, target: TargetVersion): { [key: string]:
   const configurations = isObj(source['configurations']) ? source['configurations'] : {};
   const out: { [key: string]: unknown } = { name: typeof source['name'] === 'string' ? source['name'] : '' };
   for (const field of RPK_CONFIG.fields) {
-    if (NOT_IN_CONFIGURATIONS.has(field.key) || !knows(field.since)) continue;
+    if (rpkTopLevelPlace(field.key) !== 'configurations' || !knows(field.since)) continue;
     const value = fromValue(field.type, configurations[camel(field.key)]);
     if (value !== undefined) out[field.key] = value;
   }

@@ -48,18 +48,27 @@ export interface RpkRead {
   /** Fields written twice in one mapping (the last one wins, or two mappings are merged). */
   repeated: { pointer: string; at: Offsets }[];
   /** Where each field rpk set was written (the key and the value), by its pointer in rpk's structs. */
-  written: Map<string, { key?: Offsets; value: Offsets }>;
+  written: Map<
+    string,
+    { key?: Offsets; value: Offsets; /** Written as null (`key:`, `~`): its zero value was not written. */ null?: true }
+  >;
   /** Values rpk reads otherwise than they look: a duration written as a number, a marker written as null. */
   notes: RpkNote[];
 }
 
-/** A value rpk reads, but not as written: a bare number for a duration (nanoseconds), a marker key with nothing after it (not set). */
+/**
+ * A value rpk reads, but not as written: a bare number for a duration (nanoseconds), a marker key
+ * with nothing after it (not set), a number with a fraction for an integer field (truncated).
+ */
 export interface RpkNote {
-  kind: 'number-duration' | 'null-marker';
+  kind: 'number-duration' | 'null-marker' | 'truncated';
   pointer: string;
   /** The text as written. */
   written: string;
   at: Offsets;
+  /** For `truncated`: the whole number rpk reads, and the type it reads it into. */
+  read?: number;
+  into?: 'int32' | 'duration';
 }
 
 /** Past this many decode steps through aliases the reader stops, as yaml.v2 does ("excessive aliasing"). */
@@ -297,7 +306,12 @@ class Decoder {
         if (target && !isNullShortcut(target))
           value[name] = field.type.kind === 'ptr' ? zeroOf(field.type.to) : ZERO_TIME;
       }
-      this.out.written.set(fieldPointer, { key: at, value: this.at(pair.value ?? keyNode) });
+      const target = pair.value === null ? null : this.resolved(pair.value as YamlNode);
+      this.out.written.set(fieldPointer, {
+        key: at,
+        value: this.at(pair.value ?? keyNode),
+        ...(target === null || (target !== undefined && isNullShortcut(target)) ? { null: true } : {}),
+      });
     }
     return value;
   }
@@ -347,7 +361,7 @@ class Decoder {
         if (resolved.tag === '!!timestamp') return formatGoTime(resolved.value);
         // time.Time reads any other scalar as text, in RFC 3339, and its failure stops yaml.v2.
         const parsed = parseRfc3339(written);
-        if (typeof parsed === 'string') throw new Stop(parsed, this.at(node));
+        if (typeof parsed === 'string') throw new Stop(parsed, this.at(node), pointer);
         return formatGoTime(parsed);
       }
       case 'string':
@@ -367,7 +381,17 @@ class Decoder {
           n = f >= -(2 ** 63) && f < 2 ** 63 ? BigInt(Math.trunc(f)) : INT64_MIN;
         }
         if (n !== undefined && n >= min && n <= max) {
-          if (t.kind === 'duration')
+          // A fraction is dropped without a word (`1.5` is 1): what rpk sends is not what was written.
+          if (resolved.tag === '!!float' && Number(n) !== resolved.value)
+            this.out.notes.push({
+              kind: 'truncated',
+              pointer,
+              written,
+              at: this.at(node),
+              read: Number(n),
+              into: t.kind,
+            });
+          else if (t.kind === 'duration')
             this.out.notes.push({ kind: 'number-duration', pointer, written, at: this.at(node) });
           return Number(n);
         }

@@ -17,7 +17,7 @@ export default defineRule({
       'The server does not check group filters at all, so a PREFIX `*` is accepted and matches only groups whose names literally start with `*` — that is, none — and `app*` matches nothing.',
   },
   messages: {
-    empty: '`groupFilters[{i}].name` is empty, so it matches no group.',
+    empty: '`groupFilters[{i}].name` is empty or missing, so it matches no group.',
     glob: '`groupFilters[{i}].name` is {value}: filters are not globs, so it matches no group. Use PATTERN_TYPE_PREFIX with {prefix}.',
     starPrefix:
       '`groupFilters[{i}]` is a PREFIX filter on "*", which matches only group names starting with "*"; use PATTERN_TYPE_LITERAL for all groups.',
@@ -31,9 +31,13 @@ export default defineRule({
         const f: unknown = filters[i];
         if (!isObject(f)) continue;
         const v = f.name;
+        // An absent name is the empty string to protobuf.
+        if (v === undefined || v === '') {
+          ctx.report({ messageId: 'empty', pointer: namePointer(ctx, i), data: { i } });
+          continue;
+        }
         if (typeof v !== 'string') continue;
-        if (v === '') ctx.report({ messageId: 'empty', pointer: namePointer(ctx, i), data: { i } });
-        else if (v === '*' && f.patternType === 'PATTERN_TYPE_PREFIX')
+        if (v === '*' && f.patternType === 'PATTERN_TYPE_PREFIX')
           ctx.report({ messageId: 'starPrefix', pointer: namePointer(ctx, i), data: { i } });
         else if (v !== '*' && v.includes('*')) {
           ctx.report({ messageId: 'glob', pointer: namePointer(ctx, i), data: { i, ...globData(v) } });
@@ -59,6 +63,7 @@ export default defineRule({
               { filterType: 'FILTER_TYPE_INCLUDE', name: '*', patternType: 'PATTERN_TYPE_PREFIX' },
               { filterType: 'FILTER_TYPE_INCLUDE', name: 'app*', patternType: 'PATTERN_TYPE_LITERAL' },
               { filterType: 'FILTER_TYPE_EXCLUDE', name: '', patternType: 'PATTERN_TYPE_LITERAL' },
+              { filterType: 'FILTER_TYPE_EXCLUDE', patternType: 'PATTERN_TYPE_PREFIX' },
             ],
           },
         }),
@@ -66,6 +71,7 @@ export default defineRule({
           { messageId: 'starPrefix', pointer: '/configurations/consumerOffsetSyncOptions/groupFilters/0/name' },
           { messageId: 'glob', pointer: '/configurations/consumerOffsetSyncOptions/groupFilters/1/name' },
           { messageId: 'empty', pointer: '/configurations/consumerOffsetSyncOptions/groupFilters/2/name' },
+          { messageId: 'empty', pointer: '/configurations/consumerOffsetSyncOptions/groupFilters/3/name' },
         ],
       },
     ],

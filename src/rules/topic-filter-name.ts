@@ -34,7 +34,7 @@ export default defineRule({
       'The server refuses an empty name, a `*` inside a longer name (filters are not globs: `orders*` is refused, not a prefix), `*` with PREFIX and any other character (src/v/cluster/cluster_link/frontend.cc, `validate_metadata_mirroring_config`, for INCLUDE and EXCLUDE filters alike) with "Failed to create cluster link: cluster::cluster_link::errc::topic_filter_invalid" — without saying which filter, and only after connecting to the source cluster, so these mistakes surface late and behind any connection error. It sets no length limit, but no topic name is longer than 249 characters.',
   },
   messages: {
-    empty: '`autoCreateShadowTopicFilters[{i}].name` is empty; name a topic, a prefix, or "*".',
+    empty: '`autoCreateShadowTopicFilters[{i}].name` is empty or missing; name a topic, a prefix, or "*".',
     glob: '`autoCreateShadowTopicFilters[{i}].name` is {value}: filters are not globs. Use PATTERN_TYPE_PREFIX with {prefix}.',
     starPrefix:
       '`autoCreateShadowTopicFilters[{i}]` uses "*" with a PREFIX pattern; "*" is allowed only with PATTERN_TYPE_LITERAL.',
@@ -54,10 +54,13 @@ export default defineRule({
         const f: unknown = filters[i];
         if (!isObject(f)) continue;
         const v = f.name;
-        if (typeof v !== 'string') continue;
-        if (v === '') {
+        // An absent name is the empty string to protobuf: the server refuses both.
+        if (v === undefined || v === '') {
           ctx.report({ messageId: 'empty', pointer: namePointer(ctx, i), data: { i } });
-        } else if (v === '*') {
+          continue;
+        }
+        if (typeof v !== 'string') continue;
+        if (v === '*') {
           const pattern = f.patternType;
           if (pattern === 'PATTERN_TYPE_PREFIX' || pattern === 'PATTERN_TYPE_PREFIXED')
             ctx.report({ messageId: 'starPrefix', pointer: namePointer(ctx, i), data: { i } });
@@ -114,6 +117,20 @@ export default defineRule({
           {
             messageId: 'chars',
             pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/3/name',
+          },
+        ],
+      },
+      {
+        title: 'a filter without a name (protobuf reads it as the empty name)',
+        doc: exampleLink({
+          topicMetadataSyncOptions: {
+            autoCreateShadowTopicFilters: [{ filterType: 'FILTER_TYPE_INCLUDE', patternType: 'PATTERN_TYPE_PREFIX' }],
+          },
+        }),
+        errors: [
+          {
+            messageId: 'empty',
+            pointer: '/configurations/topicMetadataSyncOptions/autoCreateShadowTopicFilters/0/name',
           },
         ],
       },

@@ -9,7 +9,7 @@ import { NUMERIC_CLIENT_OPTIONS, UNAPPLIED_CLIENT_OPTIONS } from '../model/clien
 import { INT64_STRING_RE } from '../model/formats';
 import { RESERVED_FILTER_NAMES } from '../facts/filters';
 import { kindOf, type DocumentKind } from '../model/kinds';
-import { schemaAt } from '../validate/schema-walk';
+import { schemaAt } from '../util/schema-walk';
 import type { JsonSchema } from './document';
 
 /** The seconds of a Duration as the server reads them: leading zeros allowed, at most 12 significant digits. */
@@ -189,6 +189,8 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
       { $ref: '#/$defs/NameFilter' },
       {
         type: 'object',
+        // An absent name is the empty one to protobuf, which the server refuses.
+        required: ['name'],
         properties: {
           name: {
             minLength: 1,

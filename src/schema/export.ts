@@ -1,11 +1,9 @@
 /** The JSON Schema files editors use: the model's `$defs` document plus editor annotations. */
-import { DOCUMENT_KINDS, kindOf, kindSchemas, schemaUrl, type DocumentKind } from '../model/kinds';
+import { isDocumentKind, KIND_NAMES, kindOf, kindSchemas, schemaUrl, type KindName } from '../model/kinds';
 import { toDocument, type JsonSchema } from './document';
 import { addEditorConstraints, formatsToPatterns } from './editor-constraints';
 import { acceptServerSpellings } from './server-spellings';
 import { addSnippets } from './snippets';
-import { RPK_FILE_PATTERNS, RPK_SCHEMA_NAME } from '../model/rpk-format';
-import { rpkConfigSchema, RPK_SCHEMA_URL } from './rpk-schema';
 
 /** Adds `markdownDescription` / `markdownEnumDescriptions` beside plain ones, everywhere in a schema. */
 function addMarkdown(node: unknown): unknown {
@@ -46,7 +44,9 @@ function describeReferences(doc: JsonSchema): void {
 }
 
 /** The exported JSON Schema document of a kind (draft 2020-12). */
-export function exportSchema(kind: DocumentKind): JsonSchema {
+export function exportSchema(kind: KindName): JsonSchema {
+  // A mapped file (rpk's) is read by another tool: its model is all there is to say, in its own terms.
+  if (!isDocumentKind(kind)) return addMarkdown(toDocument(kindSchemas[kind], schemaUrl(kind))) as JsonSchema;
   const doc = formatsToPatterns(addMarkdown(toDocument(kindSchemas[kind], schemaUrl(kind)))) as JsonSchema;
   addEditorConstraints(kind, doc);
   addSnippets(doc, kind);
@@ -68,10 +68,9 @@ export function exportSchema(kind: DocumentKind): JsonSchema {
 /** Every exported file: path relative to the repository root → content. */
 export function exportedSchemaFiles(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const kind of DOCUMENT_KINDS) {
+  for (const kind of KIND_NAMES) {
     files.set(`schemas/${kind}.schema.json`, `${JSON.stringify(exportSchema(kind), null, 2)}\n`);
   }
-  files.set(`schemas/${RPK_SCHEMA_NAME}.schema.json`, `${JSON.stringify(addMarkdown(rpkConfigSchema()), null, 2)}\n`);
   files.set('schemas/catalog.json', `${JSON.stringify(schemaCatalog(), null, 2)}\n`);
   return files;
 }
@@ -82,7 +81,7 @@ export function schemaCatalog(): JsonSchema {
     $schema: 'https://json.schemastore.org/schema-catalog.json',
     version: 1,
     schemas: [
-      ...DOCUMENT_KINDS.map((kind) => {
+      ...KIND_NAMES.map((kind) => {
         const schema = kindSchemas[kind];
         return {
           name: `svc-admin-spec ${schema.title as string}`,
@@ -91,13 +90,6 @@ export function schemaCatalog(): JsonSchema {
           url: schemaUrl(kind),
         };
       }),
-      {
-        name: 'svc-admin-spec rpk shadow-link config',
-        description:
-          'The file rpk shadow create --config-file reads: rpk keys, enum spellings and Go durations. Name files *.rpk.yaml, or add a $schema modeline.',
-        fileMatch: [...RPK_FILE_PATTERNS],
-        url: RPK_SCHEMA_URL,
-      },
     ],
   };
 }

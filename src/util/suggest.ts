@@ -40,6 +40,9 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
 /** `bootstrap_servers` → `bootstrapServers`; other strings unchanged. */
 export const snakeToCamel = (s: string): string => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
+/** `tlsPemSettings` → `tls_pem_settings`: a JSON name as protobuf (and rpk's file) writes the field. */
+export const camelToSnake = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /** True when `s` looks like snake_case (has an underscore between lowercase words). */
 export const isSnakeCase = (s: string): boolean => /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(s);
 

@@ -14,7 +14,7 @@ import { ruleFinding } from '../engine/findings';
 import type { UnknownKeyClaimant } from '../engine/run';
 import * as validators from '../generated/validators.js';
 import { canonicalEnumName, ENUM_ALIASES } from '../facts/enum-spelling';
-import { allowedKeys, enumValues, schemaAt } from './schema-walk';
+import { allowedKeys, enumValues, schemaAt } from '../util/schema-walk';
 
 /** A structural finding before the engine adds docs URLs and severity overrides. */
 export type StructuralDiagnostic = Omit<Diagnostic, 'docsUrl' | 'range'>;
