@@ -14,7 +14,7 @@ import { exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
 import { lintText, type TextResult } from '../src/lint/lint-text';
 import { apiToRpk } from '../src/rpk/mapper';
 import { readRpkConfig } from '../src/rpk/read';
-import { rpkPath } from '../src/rpk/findings';
+import { inRpkTerms, rpkPath } from '../src/rpk/findings';
 import { goDuration, resolvePlain } from '../src/rpk/resolve';
 import { KINDS, type DocumentKind } from '../src/model/kinds';
 import { ruleKinds, type InvalidRuleExample, type Rule } from '../src/rule-api/types';
@@ -142,7 +142,8 @@ function rpkYaml(value: unknown): string {
 /** A message template as a pattern (its `{name}` placeholders match anything). */
 function messagePattern(rule: Rule, messageId: string): RegExp {
   const spec = rule.messages[messageId]!;
-  const text = typeof spec === 'string' ? spec : spec.text;
+  // Said in rpk's names (`tls_pem_settings.key`), as every API finding in an rpk file is.
+  const text = inRpkTerms(typeof spec === 'string' ? spec : spec.text);
   const source = text
     .split(/\{\w+\}/)
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))

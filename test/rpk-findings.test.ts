@@ -4,7 +4,7 @@
  * written; secrets never shown. Facts: ../shared/rpk.md and rpk's types.go, create.go, mapper.go.
  */
 import { describe, expect, it } from 'vitest';
-import { fixText, lintText, type Diagnostic } from '../src/index';
+import { applyFixes, defineRule, fixText, lintText, type Diagnostic } from '../src/index';
 import { readRpkConfig } from '../src/rpk/read';
 import { deepLists, laughs, mergeBomb } from './support/rpk-hostile';
 import { rpkFindings } from '../src/rpk/findings';
@@ -264,8 +264,87 @@ describe('rpk config files', () => {
     expect(found[0]!.message).toMatch(
       /^In the link rpk sends, from `client_options\.tls_settings\.tls_file_settings`: /,
     );
-    // Fixes of the API form do not apply to rpk's file.
-    expect(found.every((d) => d.suggestions === undefined)).toBe(true);
+    // Said in rpk's names: `tls_settings.tls_file_settings`, not the API's `tlsSettings.tlsFileSettings`.
+    expect(found[0]!.message).toContain(
+      '`tls_settings.tls_file_settings` is set but `tls_settings.enabled` is not true',
+    );
+    expect(found[1]!.message).toContain('`auto_create_shadow_topic_filters[0].name` contains "/"');
+  });
+
+  it("the API rules' fixes in rpk's form, at rpk's keys (a fix of an API key name has none)", () => {
+    const text = GOOD.replace(
+      "    - resource_filter: {resource_type: TOPIC, pattern_type: PREFIXED, name: app-}\n      access_filter: {principal: 'User:app', operation: READ, permission_type: ALLOW}\n",
+      '    - resource_filter: {resource_type: TOPIC, pattern_type: PREFIXED, name: app-}\n',
+    ).replace(
+      '  start_at_earliest: {}\n',
+      '  start_at_earliest: {}\n  synced_shadow_topic_properties: [retention.mss]\n',
+    );
+    const result = lintText(text, { filename: 'a.rpk.yaml' });
+    const byCode = new Map<string, Diagnostic>(result.diagnostics.map((d) => [d.code, d]));
+    // The API's `{operation: ACL_OPERATION_ANY, …}` is written with rpk's keys and spellings.
+    expect(byCode.get('acl-filter-complete')!.suggestions?.map((s) => s.fix)).toEqual([
+      {
+        kind: 'replace-value',
+        pointer: '/security_sync_options/acl_filters/0/access_filter',
+        value: { operation: 'ANY', permission_type: 'ANY' },
+      },
+    ]);
+    expect(byCode.get('synced-property-unknown')!.suggestions?.map((s) => s.fix)).toEqual([
+      {
+        kind: 'replace-value',
+        pointer: '/topic_metadata_sync_options/synced_shadow_topic_properties/0',
+        value: 'retention.ms',
+      },
+    ]);
+    // Applied, the fix makes a file rpk reads as meant: the finding is gone. The missing block cannot
+    // be added by a fix (as in an API document, editors offer it disabled), and is skipped saying so.
+    const fixed = applyFixes(
+      text,
+      ['synced-property-unknown', 'acl-filter-complete'].map((c) => byCode.get(c)!.suggestions![0]!.fix!),
+      { filename: 'a.rpk.yaml' },
+    );
+    expect(fixed.text).toContain('synced_shadow_topic_properties: [retention.ms]');
+    expect(fixed.skipped.map((k) => k.reason)).toEqual([
+      '/security_sync_options/acl_filters/0/access_filter is not in the file as written',
+    ]);
+    expect(lintText(fixed.text, { filename: 'a.rpk.yaml' }).diagnostics.map((d) => d.code)).not.toContain(
+      'synced-property-unknown',
+    );
+  });
+
+  it('a custom rule on the link rpk sends: its related places at the rpk keys, in rpk terms', () => {
+    const sameServers = defineRule({
+      id: '@test/same-servers',
+      severity: 'warning',
+      kinds: ['ShadowLink'],
+      docs: { description: 'Each bootstrap server once.' },
+      messages: { twice: '`bootstrapServers[1]` repeats `bootstrapServers[0]`.' },
+      check(ctx) {
+        const at = '/configurations/clientOptions/bootstrapServers';
+        ctx.report({
+          messageId: 'twice',
+          pointer: `${at}/1`,
+          related: [
+            { pointer: `${at}/0`, message: '`bootstrapServers[0]` is here' },
+            { pointer: '/configurations/clientOptions/fetchMaxBytes', message: 'not written: left out' },
+          ],
+        });
+      },
+    });
+    const [d] = lintText(GOOD.replace('[kafka-1:9092]', '[kafka-1:9092, kafka-2:9092]'), {
+      filename: 'a.rpk.yaml',
+      customRules: [sameServers],
+    }).diagnostics;
+    expect(d!.message).toBe(
+      'In the link rpk sends, from `client_options.bootstrap_servers[1]`: `bootstrap_servers[1]` repeats `bootstrap_servers[0]`.',
+    );
+    expect(d!.related).toEqual([
+      {
+        pointer: '/client_options/bootstrap_servers/0',
+        message: '`bootstrap_servers[0]` is here',
+        range: { start: { line: 3, column: 23 }, end: { line: 3, column: 35 } },
+      },
+    ]);
   });
 
   it('no API finding where rpk says it first, where rpk refuses the file, or for what the cloud fills in', () => {

@@ -5,18 +5,20 @@ import { isDocumentKind, isMappedKind, type KindName } from '../model/kinds';
 import { RPK_VERSIONS, type RpkVersion } from '../model/rpk-format';
 import { collectSecrets, redactStrings } from '../secrets/redact';
 import { readRpkConfig, type RpkRead } from '../rpk/read';
-import { rpkFindings, rpkPath, type RpkFinding } from '../rpk/findings';
-import { isCloudFile, rpkToApi } from '../rpk/mapper';
+import { inRpkTerms, rpkFindings, rpkPath, type RpkFinding } from '../rpk/findings';
+import { apiValueAsRpk, isCloudFile, rpkToApi } from '../rpk/mapper';
 import { secretSpans, secretStrings } from '../source/secret-spans';
 import { formatOf, parseSource, type ParsedSource } from '../source/index';
 import { countKeys, parseJsonUnchecked } from '../source/json';
 import type { RunSettings } from '../engine/run';
-import { getAt, parentPointer } from '../util/pointer';
+import { childPointer, getAt, isDigits, parentPointer, parsePointer } from '../util/pointer';
+import { camelToSnake } from '../util/suggest';
 import {
   compareAtSamePlace,
   compareDiagnostics,
   type Diagnostic,
   type FileResult,
+  type Fix,
   type Range,
 } from '../core/diagnostics';
 import { applyDirectives, mayHoldDirectives } from './directives';
@@ -107,6 +109,10 @@ function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettin
   const all = refused ? own : [...own, ...apiFindings(read, settings, rpk, own)];
   const found = all.map(({ diagnostic, at }) => {
     diagnostic.range = source.range(at[0], at[1]);
+    for (const r of diagnostic.related ?? []) {
+      const where = read.written.get(r.pointer);
+      if (where) r.range = source.range(where.value[0], where.value[1]);
+    }
     // yaml.v2 quotes the first seven bytes of a value it refuses: when they begin a secret, they are hidden too.
     diagnostic.message = diagnostic.message.replace(/`([^`]{1,7})\.\.\.`/g, (echo, head: string) =>
       secrets.some((s) => s.includes(head)) ? '`********...`' : echo,
@@ -149,17 +155,49 @@ function apiFindings(read: RpkRead, settings: RunSettings, rpk: RpkVersion, own:
     const at = where
       ? ((onKeyHere || inFile !== mapped.from.get(api) ? where.key : undefined) ?? where.value)
       : ([0, 1] as const);
-    const { suggestions: _fixesForTheApiForm, related: _relatedInTheApiForm, ...rest } = d;
+    const { suggestions, related, ...rest } = d;
+    // A fix or a related place stays only where rpk's file holds exactly what it names.
+    const exactly = (pointer: string) => {
+      const p = mapped.from.get(pointer);
+      return p !== undefined && read.written.has(p) ? p : undefined;
+    };
+    const fixes = suggestions?.flatMap((sg) => {
+      const fix = sg.fix && rpkFix(sg.fix, exactly, rpk);
+      return sg.fix && !fix ? [] : [{ ...sg, message: inRpkTerms(sg.message), ...(fix ? { fix } : {}) }];
+    });
+    const places = related?.flatMap((r) => {
+      const p = exactly(r.pointer);
+      return p === undefined ? [] : [{ pointer: p, message: inRpkTerms(r.message) }];
+    });
     out.push({
       diagnostic: {
         ...rest,
         pointer: inFile,
-        message: `In the link rpk sends${inFile === '' ? '' : `, from \`${rpkPath(inFile)}\``}: ${d.message}`,
+        message: `In the link rpk sends${inFile === '' ? '' : `, from \`${rpkPath(inFile)}\``}: ${inRpkTerms(d.message)}`,
+        ...(fixes?.length ? { suggestions: fixes } : {}),
+        ...(places?.length ? { related: places } : {}),
       },
       at,
     });
   }
   return out;
+}
+
+/** An API fix in rpk's form, at the rpk key it names (a rename of an API key has none). */
+function rpkFix(fix: Fix, exactly: (pointer: string) => string | undefined, rpk: RpkVersion): Fix | undefined {
+  if (fix.kind === 'rename-key') return undefined;
+  let pointer = exactly(fix.pointer);
+  // A value for a missing key (which the fix cannot add, as for an API document: offered disabled):
+  // at rpk's name for the key, in the block rpk's file has.
+  if (pointer === undefined && fix.kind === 'replace-value' && fix.pointer !== '') {
+    const parent = exactly(parentPointer(fix.pointer));
+    const key = parsePointer(fix.pointer).at(-1)!;
+    if (parent !== undefined && !isDigits(key)) pointer = childPointer(parent, camelToSnake(key));
+  }
+  if (pointer === undefined) return undefined;
+  if (fix.kind === 'remove') return { kind: 'remove', pointer };
+  const value = apiValueAsRpk(pointer, fix.value, rpk);
+  return value === undefined ? undefined : { kind: 'replace-value', pointer, value };
 }
 
 /** `lintText` once the text is read. */

@@ -18,6 +18,8 @@ import {
 import type { TargetVersion } from '../facts/target-version';
 import { childPointer, isDigits, parsePointer } from '../util/pointer';
 import { camelToSnake, nearest } from '../util/suggest';
+import { modelKeyNames } from '../util/schema-walk';
+import { kindSchemas } from '../model/kinds';
 import type { GoValue, Offsets, RpkRead } from './read';
 import { goDuration } from './resolve';
 
@@ -32,6 +34,19 @@ const isObj = (v: GoValue | undefined): v is Obj => typeof v === 'object' && v !
 
 /** A release's words at the start of a sentence ("rpk 26.1" stays as rpk writes its name). */
 const upperFirst = (text: string) => text.replace(/^the /, 'The ');
+
+let apiNames: ReadonlyMap<string, string> | undefined;
+/**
+ * An API message in rpk's terms: the API's field names between backticks (`tlsPemSettings.key`)
+ * as rpk's file writes them (`tls_pem_settings.key`); only names of the API's fields, never values.
+ */
+export function inRpkTerms(message: string): string {
+  apiNames ??= new Map(
+    [...modelKeyNames(Object.values(kindSchemas))].filter((k) => /[A-Z]/.test(k)).map((k) => [k, camelToSnake(k)]),
+  );
+  const names = apiNames;
+  return message.replace(/`[^`]+`/g, (quoted) => quoted.replace(/[A-Za-z]+/g, (word) => names.get(word) ?? word));
+}
 
 /** `client_options.tls_settings.enabled`: a pointer in rpk's structs as rpk's docs write a key. */
 export const rpkPath = (pointer: string): string =>

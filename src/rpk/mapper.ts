@@ -14,7 +14,7 @@ import {
   rpkTopLevelPlace,
   type RpkVersion,
 } from '../model/rpk-format';
-import { childPointer } from '../util/pointer';
+import { childPointer, isDigits, parsePointer } from '../util/pointer';
 import { snakeToCamel } from '../util/suggest';
 import type { GoValue } from './read';
 import { goDuration } from './resolve';
@@ -154,51 +154,69 @@ function goDurationOf(api: unknown): string | undefined {
  * `name` and TLS `enabled`. What that release of rpk does not read is not written.
  */
 export function apiToRpk(link: unknown, rpk: RpkVersion): { [key: string]: unknown } {
-  const knows = (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[rpk];
-  const isObj = (v: unknown): v is { [key: string]: unknown } =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-
-  const fromValue = (t: GoType, v: unknown): unknown => {
-    switch (t.kind) {
-      case 'string':
-        if (t.values) return rpkEnumValue(t, v);
-        return typeof v === 'string' && v !== '' ? v : undefined;
-      case 'bool':
-        return v === true ? true : undefined;
-      case 'int32':
-        return typeof v === 'number' && v !== 0 ? v : undefined;
-      case 'duration':
-        return goDurationOf(v);
-      case 'time':
-        return typeof v === 'string' ? v : undefined;
-      case 'slice':
-        return Array.isArray(v) && v.length > 0 ? v.map((item) => fromValue(t.of, item) ?? {}) : undefined;
-      case 'ptr':
-        return isObj(v) ? fromStruct(t.to, v) : undefined;
-      case 'struct':
-        return isObj(v) ? fromStruct(t, v) : undefined;
-    }
-  };
-
-  const fromStruct = (t: GoStruct, v: { [key: string]: unknown }): { [key: string]: unknown } => {
-    const out: { [key: string]: unknown } = {};
-    for (const field of t.fields) {
-      if (!knows(field.since)) continue;
-      const value = fromValue(field.type, v[camel(field.key)]);
-      // TLS `enabled` has no omitempty: rpk always writes it.
-      if (value !== undefined) out[field.key] = value;
-      else if (t.name === 'shadow.TLSSettings' && field.key === 'enabled') out[field.key] = false;
-    }
-    return out;
-  };
-
-  const source = isObj(link) ? link : {};
-  const configurations = isObj(source['configurations']) ? source['configurations'] : {};
+  const source = isPlainObj(link) ? link : {};
+  const configurations = isPlainObj(source['configurations']) ? source['configurations'] : {};
   const out: { [key: string]: unknown } = { name: typeof source['name'] === 'string' ? source['name'] : '' };
   for (const field of RPK_CONFIG.fields) {
-    if (rpkTopLevelPlace(field.key) !== 'configurations' || !knows(field.since)) continue;
-    const value = fromValue(field.type, configurations[camel(field.key)]);
+    if (rpkTopLevelPlace(field.key) !== 'configurations' || !knowsOf(rpk)(field.since)) continue;
+    const value = fromApi(field.type, configurations[camel(field.key)], rpk);
     if (value !== undefined) out[field.key] = value;
+  }
+  return out;
+}
+
+/**
+ * An API value (a fix's replacement) in rpk's form for the rpk key at `pointer`: enum spellings,
+ * Go durations, snake_case keys. Undefined when the pointer is no field of rpk's structs, or rpk
+ * has no form for the value.
+ */
+export function apiValueAsRpk(pointer: string, value: unknown, rpk: RpkVersion): unknown {
+  let t: GoType | undefined = RPK_CONFIG;
+  for (const token of parsePointer(pointer)) {
+    while (t?.kind === 'ptr') t = t.to;
+    if (t?.kind === 'struct') t = t.fields.find((f) => f.key === token)?.type;
+    else if (t?.kind === 'slice' && isDigits(token)) t = t.of;
+    else t = undefined;
+  }
+  return t === undefined ? undefined : fromApi(t, value, rpk);
+}
+
+const isPlainObj = (v: unknown): v is { [key: string]: unknown } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const knowsOf = (rpk: RpkVersion) => (since: RpkVersion) => RPK_VERSION_ORDER[since] <= RPK_VERSION_ORDER[rpk];
+
+/** An API value of a field as rpk writes it (`omitempty`: a zero value is undefined). */
+function fromApi(t: GoType, v: unknown, rpk: RpkVersion): unknown {
+  switch (t.kind) {
+    case 'string':
+      if (t.values) return rpkEnumValue(t, v);
+      return typeof v === 'string' && v !== '' ? v : undefined;
+    case 'bool':
+      return v === true ? true : undefined;
+    case 'int32':
+      return typeof v === 'number' && v !== 0 ? v : undefined;
+    case 'duration':
+      return goDurationOf(v);
+    case 'time':
+      return typeof v === 'string' ? v : undefined;
+    case 'slice':
+      return Array.isArray(v) && v.length > 0 ? v.map((item) => fromApi(t.of, item, rpk) ?? {}) : undefined;
+    case 'ptr':
+      return isPlainObj(v) ? fromApiStruct(t.to, v, rpk) : undefined;
+    case 'struct':
+      return isPlainObj(v) ? fromApiStruct(t, v, rpk) : undefined;
+  }
+}
+
+function fromApiStruct(t: GoStruct, v: { [key: string]: unknown }, rpk: RpkVersion): { [key: string]: unknown } {
+  const out: { [key: string]: unknown } = {};
+  for (const field of t.fields) {
+    if (!knowsOf(rpk)(field.since)) continue;
+    const value = fromApi(field.type, v[camel(field.key)], rpk);
+    // TLS `enabled` has no omitempty: rpk always writes it.
+    if (value !== undefined) out[field.key] = value;
+    else if (t.name === 'shadow.TLSSettings' && field.key === 'enabled') out[field.key] = false;
   }
   return out;
 }
