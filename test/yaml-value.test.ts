@@ -55,3 +55,49 @@ describe('YAML values', () => {
     expect(viaAliasWalk(text)).toEqual({ a: null, b: [1, null] });
   });
 });
+
+/** Every comment token in a CST, by a walk over all of it (what readCst did before it noted them while parsing). */
+function commentsByWalk(tokens: readonly unknown[]): { offset: number; text: string }[] {
+  const out: { offset: number; text: string }[] = [];
+  const seen = new Set<unknown>();
+  const visit = (n: unknown): void => {
+    if (n === null || typeof n !== 'object' || seen.has(n)) return;
+    seen.add(n);
+    const t = n as { type?: string; offset?: number; source?: string };
+    if (t.type === 'comment' && typeof t.offset === 'number' && typeof t.source === 'string')
+      out.push({ offset: t.offset, text: t.source });
+    for (const v of Object.values(n)) visit(v);
+  };
+  tokens.forEach(visit);
+  return out.sort((a, b) => a.offset - b.offset);
+}
+
+describe('YAML comments', () => {
+  const tricky = [
+    'a: 1 # trailing\n# own line\nb: "# not a comment"\n',
+    "c: '#not'\nd: |\n  # inside a block scalar\n  x\n# after\n",
+    'e: [1, # in a flow list\n  2]\nf: {g: h} # after a flow map\n',
+    '--- # on the document start\n? # explicit key\n  k\n: v\n... # after the end\n',
+    'h: &a # after an anchor\n  i: j\nk: !!str # after a tag\n  l\n',
+    'm: >- # folded header\n  text # part of the text\n',
+    '#no space\nn: o#not a comment\np: q #yes\n',
+    '--- |\n#the text of a root block scalar\n',
+    '--- >\n#folded text\n# more text\n',
+  ];
+  it('are noted while parsing exactly as a walk over the whole tree finds them, hand-picked and generated', () => {
+    const generated = fc.sample(
+      fc
+        .tuple(valueArb, fc.array(fc.tuple(fc.nat(200), fc.string({ maxLength: 8 })), { maxLength: 6 }))
+        .map(([v, notes]) => {
+          const lines = stringify({ doc: v }).split('\n');
+          for (const [at, note] of notes) lines.splice(at % (lines.length + 1), 0, `# ${note.replace(/\n/g, ' ')}`);
+          return lines.join('\n');
+        }),
+      { numRuns: 300, seed: 18_2811 },
+    );
+    for (const text of [...tricky, ...generated]) {
+      const cst = readCst(text);
+      expect(cst.comments, text).toEqual(commentsByWalk(cst.tokens));
+    }
+  });
+});

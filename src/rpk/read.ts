@@ -306,12 +306,10 @@ class Decoder {
         if (target && !isNullShortcut(target))
           value[name] = field.type.kind === 'ptr' ? zeroOf(field.type.to) : ZERO_TIME;
       }
+      const place: { key?: Offsets; value: Offsets; null?: true } = { key: at, value: this.at(pair.value ?? keyNode) };
       const target = pair.value === null ? null : this.resolved(pair.value as YamlNode);
-      this.out.written.set(fieldPointer, {
-        key: at,
-        value: this.at(pair.value ?? keyNode),
-        ...(target === null || (target !== undefined && isNullShortcut(target)) ? { null: true } : {}),
-      });
+      if (target === null || (target !== undefined && isNullShortcut(target))) place.null = true;
+      this.out.written.set(fieldPointer, place);
     }
     return value;
   }

@@ -6,6 +6,7 @@ import {
   isPair,
   isScalar,
   isSeq,
+  Lexer,
   Parser,
   type CST,
   type Document,
@@ -78,7 +79,7 @@ export interface YamlCst {
   tokens: CST.Token[];
   /** Real comments only: never a `#` inside a string or block scalar. */
   comments: { offset: number; text: string }[];
-  /** Deepest nesting of collections, counted up to just past the limit. */
+  /** Deepest nesting of collections, counted up to just past the limit; 0 when the text has too few indicators to reach it. */
   depth: number;
 }
 
@@ -98,13 +99,56 @@ interface CstPart {
   value?: CstPart | null;
 }
 
+/** The lexer's marker before a scalar's text (yaml's `CST.SCALAR`). */
+const SCALAR_MARKER = '\x1f';
+
+/**
+ * The CST tokens of a text, and its comments noted on the way: the parser is fed the lexer's
+ * lexemes one by one (the package's documented way to use its own lexer), and a comment is a lexeme
+ * of its own — never the text of a scalar, which follows the scalar marker — so no walk over the
+ * tree is needed to find them.
+ */
+function parseNoting(text: string): { tokens: CST.Token[]; comments: { offset: number; text: string }[] } {
+  const parser = new Parser();
+  const tokens: CST.Token[] = [];
+  const comments: { offset: number; text: string }[] = [];
+  let scalarNext = false;
+  for (const lexeme of new Lexer().lex(text)) {
+    if (scalarNext) scalarNext = false;
+    else if (lexeme === SCALAR_MARKER) scalarNext = true;
+    else if (lexeme.charCodeAt(0) === 35 /* # */) comments.push({ offset: parser.offset, text: lexeme });
+    for (const token of parser.next(lexeme)) tokens.push(token);
+  }
+  for (const token of parser.end()) tokens.push(token);
+  return { tokens, comments };
+}
+
+/**
+ * At most how many collections a text can hold, counted up to just past `limit`: each starts at an
+ * indicator (`[`, `{`, `-`, `:` or `?`), so a text with no more of them than the limit cannot be
+ * nested deeper than it.
+ */
+function collectionBound(text: string, limit: number): number {
+  let n = 0;
+  for (let i = 0; i < text.length && n <= limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 || c === 123 || c === 45 || c === 58 || c === 63) n++;
+  }
+  return n;
+}
+
 /**
  * Parses the concrete syntax tree (linear) and measures it. Composing a deeply nested text is
  * quadratic in the YAML package (`- - - …` 26,000 levels deep took seconds), so depth is known first.
  */
 export function readCst(text: string, depthLimit = MAX_FILE_DEPTH): YamlCst {
-  const tokens = [...new Parser().parse(text)];
-  const comments: { offset: number; text: string }[] = [];
+  const { tokens, comments } = parseNoting(text);
+  const depth = collectionBound(text, depthLimit) <= depthLimit ? 0 : cstDepth(tokens, depthLimit);
+  return { tokens, comments, depth };
+}
+
+/** The deepest nesting of collections in CST tokens, counted up to just past `depthLimit`. */
+function cstDepth(tokens: readonly CST.Token[], depthLimit: number): number {
   let depth = 0;
   // Only the fields of CST tokens that hold tokens: a walk over every property costs twice the parse.
   const stack: { n: CstPart; d: number }[] = tokens.map((n) => ({ n: n as CstPart, d: 0 }));
@@ -114,10 +158,6 @@ export function readCst(text: string, depthLimit = MAX_FILE_DEPTH): YamlCst {
   while (stack.length > 0) {
     const { n, d } = stack.pop()!;
     if (n === null || typeof n !== 'object') continue;
-    if (n.type === 'comment' && typeof n.offset === 'number' && typeof n.source === 'string') {
-      comments.push({ offset: n.offset, text: n.source });
-      continue;
-    }
     const inner = n.type !== undefined && COLLECTIONS.has(n.type) ? d + 1 : d;
     if (inner > depth) {
       depth = inner;
@@ -131,8 +171,7 @@ export function readCst(text: string, depthLimit = MAX_FILE_DEPTH): YamlCst {
     if (n.key) stack.push({ n: n.key, d: inner });
     if (n.value) stack.push({ n: n.value, d: inner });
   }
-  comments.sort((a, b) => a.offset - b.offset);
-  return { tokens, comments, depth };
+  return depth;
 }
 
 const spanOf = (n: AnyNode): [number, number] | undefined => (n && n.range ? [n.range[0], n.range[1]] : undefined);
