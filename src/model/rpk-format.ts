@@ -32,6 +32,18 @@ export const RPK_VERSIONS = ['25.3', '26.1', 'next'] as const satisfies readonly
 export const rpkTopLevelPlace = (key: string): 'link' | 'cloud' | 'configurations' =>
   key === 'name' ? 'link' : key === 'cloud_options' ? 'cloud' : 'configurations';
 
+/**
+ * The one-of groups of rpk's structs, by struct: rpk's mapper sends the first member set, in this
+ * order (mapper.go's switches); its own checks refuse a file that sets two (create.go).
+ */
+export const RPK_ONE_OF: Readonly<Record<string, readonly string[]>> = {
+  'shadow.TopicMetadataSyncOptions': ['start_at_earliest', 'start_at_latest', 'start_at_timestamp'],
+  'shadow.TLSSettings': ['tls_file_settings', 'tls_pem_settings'],
+  'shadow.AuthenticationConfiguration': ['scram_configuration', 'plain_configuration'],
+  'shadow.SchemaRegistrySyncOptions': ['shadow_schema_registry_topic', 'shadow_schema_registry_api'],
+  'shadow.SchemaRegistryContextDestination': ['identity', 'exact'],
+};
+
 /** The releases in order: a key is read by every release from its `since` on. */
 export const RPK_VERSION_ORDER: Readonly<Record<RpkVersion, number>> = { '25.3': 0, '26.1': 1, next: 2 };
 

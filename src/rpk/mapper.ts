@@ -11,6 +11,7 @@ import {
   type GoType,
   RPK_CONFIG,
   RPK_VERSION_ORDER,
+  RPK_ONE_OF,
   rpkTopLevelPlace,
   type RpkVersion,
 } from '../model/rpk-format';
@@ -26,15 +27,6 @@ const camel = (key: string): string => {
   let c = CAMEL.get(key);
   if (c === undefined) CAMEL.set(key, (c = snakeToCamel(key)));
   return c;
-};
-
-/** The one-of groups rpk sends one member of: the first set, in this order (mapper.go's switches). */
-const ONE_OF: Record<string, readonly string[]> = {
-  'shadow.TopicMetadataSyncOptions': ['start_at_earliest', 'start_at_latest', 'start_at_timestamp'],
-  'shadow.TLSSettings': ['tls_file_settings', 'tls_pem_settings'],
-  'shadow.AuthenticationConfiguration': ['scram_configuration', 'plain_configuration'],
-  'shadow.SchemaRegistrySyncOptions': ['shadow_schema_registry_topic', 'shadow_schema_registry_api'],
-  'shadow.SchemaRegistryContextDestination': ['identity', 'exact'],
 };
 
 /**
@@ -98,7 +90,7 @@ export function rpkToApi(value: GoValue, rpk: RpkVersion): MappedLink {
   const mapStruct = (t: GoStruct, v: GoValue, api: string, rpk: string): { [key: string]: unknown } => {
     const out: { [key: string]: unknown } = {};
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return out;
-    const oneOf = ONE_OF[t.name];
+    const oneOf = RPK_ONE_OF[t.name];
     let chosen = false;
     for (const field of t.fields) {
       const written = v[field.key] ?? null;
