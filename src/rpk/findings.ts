@@ -162,62 +162,73 @@ export function rpkFindings(read: RpkRead, rpk: RpkVersion, server: TargetVersio
   if (read.errors.some((e) => e.kind !== 'type')) return out;
   // A field yaml.v2 could not read holds its zero value: nothing more to say of it than the refusal.
   const refused = new Set(read.errors.map((e) => e.pointer));
-  walk(RPK_CONFIG, read.value, '', (t, value, pointer, since) => {
-    if (!read.written.has(pointer) || refused.has(pointer)) return !refused.has(pointer);
-    if (RPK_VERSION_ORDER[since] > RPK_VERSION_ORDER[rpk]) {
-      add(
-        'rpk/newer-key',
-        pointer,
-        keyAt(pointer),
-        `${upperFirst(RPK_RELEASE_TEXT[rpk])} does not know \`${rpkPath(pointer)}\` (read from ${RPK_RELEASE_TEXT[since]} on): it drops it without a word. Remove it, or set targetVersion (or rpkVersion) to the release this link is created with.`,
-      );
-      // What is under a dropped key is not read at all.
-      return false;
-    }
-    if (RPK_VERSION_ORDER[since] > RPK_VERSION_ORDER[server]) {
-      add(
-        'rpk/newer-key',
-        pointer,
-        keyAt(pointer),
-        `${upperFirst(RPK_RELEASE_TEXT[rpk])} sends \`${rpkPath(pointer)}\`, but a ${server} server does not know the field (${RPK_RELEASE_TEXT[since]} is the first to send it) and ignores it without a word. Remove it, or upgrade the server first.`,
-      );
-      return false;
-    }
-    if (t.kind === 'string' && t.values && typeof value === 'string' && value !== '' && !t.values.includes(value)) {
-      const to = enumGuess(value, t.values);
-      add(
-        'rpk/unmapped-enum',
-        pointer,
-        valueAt(pointer),
-        `rpk does not know ${JSON.stringify(value)} for \`${rpkPath(pointer)}\` (exact, case-sensitive: ${t.values.map((x) => `\`${x}\``).join(', ')}); it sends UNSPECIFIED instead, which the server refuses or reads otherwise.${to ? ` Did you mean \`${to}\`?` : ''}`,
-        to
-          ? [{ message: `Write ${to}.`, fix: { kind: 'replace-value', pointer, value: to }, autofix: true }]
-          : undefined,
-      );
-    }
-    if (t.kind === 'string' && !t.values && typeof value === 'string') {
-      const placeholder = /\$\{(?!secrets\.)[A-Za-z_][A-Za-z0-9_]*\}/.exec(value);
-      if (placeholder)
-        out.push({
-          diagnostic: {
-            code: 'rpk/literal-placeholder',
-            severity: 'warning',
-            pointer,
-            message: `rpk does not expand \`${placeholder[0]}\` in \`${rpkPath(pointer)}\`: it sends the text as written, and the server gets the placeholder itself. Write the value (or let the tool that renders this file fill it in before rpk reads it).`,
-          },
-          at: valueAt(pointer),
-        });
-    }
-    // A null interval is not set, as meant; a zero or negative one was written and is not sent.
-    if (t.kind === 'duration' && typeof value === 'number' && value <= 0 && !read.written.get(pointer)?.null)
-      add(
-        'rpk/not-sent',
-        pointer,
-        valueAt(pointer),
-        `\`${rpkPath(pointer)}\` is ${value === 0 ? 'zero' : 'negative'}: rpk sends an interval only when it is above zero, so the server uses its default. Write the interval you want (\`30s\`), or remove the key to say you want the default.`,
-      );
-    return true;
-  });
+  // Most keys are read by every release: the version checks only for those that are not.
+  const rpkOrder = RPK_VERSION_ORDER[rpk];
+  const serverOrder = RPK_VERSION_ORDER[server];
+  walk(
+    RPK_CONFIG,
+    read.value,
+    '',
+    (t, value, pointer, since) => {
+      if (refused.size > 0 && refused.has(pointer)) return false;
+      if (!read.written.has(pointer)) return true;
+      const order = since === '25.3' ? 0 : RPK_VERSION_ORDER[since];
+      if (order > rpkOrder) {
+        add(
+          'rpk/newer-key',
+          pointer,
+          keyAt(pointer),
+          `${upperFirst(RPK_RELEASE_TEXT[rpk])} does not know \`${rpkPath(pointer)}\` (read from ${RPK_RELEASE_TEXT[since]} on): it drops it without a word. Remove it, or set targetVersion (or rpkVersion) to the release this link is created with.`,
+        );
+        // What is under a dropped key is not read at all.
+        return false;
+      }
+      if (order > serverOrder) {
+        add(
+          'rpk/newer-key',
+          pointer,
+          keyAt(pointer),
+          `${upperFirst(RPK_RELEASE_TEXT[rpk])} sends \`${rpkPath(pointer)}\`, but a ${server} server does not know the field (${RPK_RELEASE_TEXT[since]} is the first to send it) and ignores it without a word. Remove it, or upgrade the server first.`,
+        );
+        return false;
+      }
+      if (t.kind === 'string' && t.values && typeof value === 'string' && value !== '' && !t.values.includes(value)) {
+        const to = enumGuess(value, t.values);
+        add(
+          'rpk/unmapped-enum',
+          pointer,
+          valueAt(pointer),
+          `rpk does not know ${JSON.stringify(value)} for \`${rpkPath(pointer)}\` (exact, case-sensitive: ${t.values.map((x) => `\`${x}\``).join(', ')}); it sends UNSPECIFIED instead, which the server refuses or reads otherwise.${to ? ` Did you mean \`${to}\`?` : ''}`,
+          to
+            ? [{ message: `Write ${to}.`, fix: { kind: 'replace-value', pointer, value: to }, autofix: true }]
+            : undefined,
+        );
+      }
+      if (t.kind === 'string' && !t.values && typeof value === 'string' && value.includes('${')) {
+        const placeholder = /\$\{(?!secrets\.)[A-Za-z_][A-Za-z0-9_]*\}/.exec(value);
+        if (placeholder)
+          out.push({
+            diagnostic: {
+              code: 'rpk/literal-placeholder',
+              severity: 'warning',
+              pointer,
+              message: `rpk does not expand \`${placeholder[0]}\` in \`${rpkPath(pointer)}\`: it sends the text as written, and the server gets the placeholder itself. Write the value (or let the tool that renders this file fill it in before rpk reads it).`,
+            },
+            at: valueAt(pointer),
+          });
+      }
+      // A null interval is not set, as meant; a zero or negative one was written and is not sent.
+      if (t.kind === 'duration' && typeof value === 'number' && value <= 0 && !read.written.get(pointer)?.null)
+        add(
+          'rpk/not-sent',
+          pointer,
+          valueAt(pointer),
+          `\`${rpkPath(pointer)}\` is ${value === 0 ? 'zero' : 'negative'}: rpk sends an interval only when it is above zero, so the server uses its default. Write the interval you want (\`30s\`), or remove the key to say you want the default.`,
+        );
+      return true;
+    },
+    read.writtenKeys,
+  );
   for (const v of validation(read.value, rpk)) add('rpk/invalid', v.pointer, keyAt(v.pointer), v.message);
   return out;
 }
@@ -228,22 +239,25 @@ function walk(
   value: GoValue,
   pointer: string,
   visit: (t: GoType, value: GoValue, pointer: string, since: RpkVersion) => boolean,
+  writtenKeys: WeakMap<object, Set<string>>,
 ): void {
   if (!isObj(value)) return;
+  const keys = writtenKeys.get(value);
   for (const field of t.fields) {
     const v = value[field.key] ?? null;
-    // Null is an unset pointer, list or time: nothing rpk sends, nothing to judge.
-    if (v === null) continue;
+    // Null is an unset pointer, list or time: nothing rpk sends, nothing to judge. A scalar not
+    // written is its zero value: nothing to judge either.
+    if (v === null || (typeof v !== 'object' && !keys?.has(field.key))) continue;
     const p = childPointer(pointer, field.key);
     if (!visit(field.type, v, p, field.since)) continue;
     const inner = field.type.kind === 'ptr' ? field.type.to : field.type;
-    if (inner.kind === 'struct') walk(inner, v, p, visit);
+    if (inner.kind === 'struct') walk(inner, v, p, visit, writtenKeys);
     else if (inner.kind === 'slice' && Array.isArray(v)) {
       const of = inner.of.kind === 'ptr' ? inner.of.to : inner.of;
       v.forEach((item, i) => {
         const ip = childPointer(p, i);
         visit(inner.of, item, ip, field.since);
-        if (of.kind === 'struct') walk(of, item, ip, visit);
+        if (of.kind === 'struct') walk(of, item, ip, visit, writtenKeys);
       });
     }
   }

@@ -54,6 +54,8 @@ export interface RpkRead {
   >;
   /** Values rpk reads otherwise than they look: a duration written as a number, a marker written as null. */
   notes: RpkNote[];
+  /** The keys written into each struct value (so a walk can pass over the zero fields without making their pointers). */
+  writtenKeys: WeakMap<object, Set<string>>;
 }
 
 /**
@@ -88,6 +90,7 @@ export function readRpkConfig(text: string, parsed?: Document): RpkRead {
     repeated: [],
     written: new Map(),
     notes: [],
+    writtenKeys: new WeakMap(),
   };
   // Lines are counted only for a message that names one (most files have none).
   let lines: LineIndex | undefined;
@@ -297,6 +300,9 @@ class Decoder {
       const fieldPointer = childPointer(pointer, name);
       if (seen.has(name)) this.out.repeated.push({ pointer: fieldPointer, at });
       seen.add(name);
+      let keys = this.out.writtenKeys.get(value);
+      if (!keys) this.out.writtenKeys.set(value, (keys = new Set()));
+      keys.add(name);
       const valueNode = pair.value ?? new Scalar(null);
       const decoded = this.decode(valueNode as YamlNode, field.type, fieldPointer, value[name]!);
       if (decoded !== undefined) value[name] = decoded;

@@ -227,7 +227,8 @@ export function parseYaml(original: string): ParsedSource {
     diagnostics.push(unparseable(error));
   }
   const comments = cst.comments.map((c) => ({
-    ...c,
+    offset: c.offset,
+    text: c.text,
     line: index.position(c.offset).line,
     trailing: text.slice(text.lastIndexOf('\n', c.offset - 1) + 1, c.offset).trim() !== '',
   }));
