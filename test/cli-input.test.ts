@@ -266,13 +266,21 @@ describe('parsing with positions', () => {
     expect(yaml.map((d) => [d.code, d.range!.start.line])).toContainEqual(['parse/duplicate-key', 3]);
   });
 
-  it('a BOM is a warning and positions stay right; CRLF line ends keep line numbers', () => {
+  it('a BOM is an error in JSON (sent as written, the server refuses it), a warning in YAML; positions stay right; CRLF line ends keep line numbers', () => {
     const bom = lintText(
       'b.json',
       '\uFEFF{"name": "a b", "configurations": {"clientOptions": {"bootstrapServers": ["s:1"]}}}',
     ).diags;
-    expect(bom.map((d) => d.code)).toEqual(['parse/bom', 'shadow-link-name']);
+    expect(bom.map((d) => [d.code, d.severity])).toEqual([
+      ['parse/bom', 'error'],
+      ['shadow-link-name', 'error'],
+    ]);
     expect(bom[1]!.range!.start).toEqual({ line: 1, column: 10 });
+    const yamlBom = lintText(
+      'b.yaml',
+      '\uFEFFname: dr-link\nconfigurations:\n  clientOptions:\n    bootstrapServers: [s:1]\n',
+    );
+    expect(yamlBom.diags.map((d) => [d.code, d.severity])).toEqual([['parse/bom', 'warning']]);
     const crlf = lintText(
       'c.yaml',
       'name: dr-link\r\nconfigurations:\r\n  clientOptions:\r\n    bootstrapServers: []\r\n',

@@ -102,7 +102,7 @@ function oldBootstrapServers(ctx: Ctx): void {
     const canonical = `${host}:${number}`;
     if (canonical !== raw && host !== '' && !/\s/.test(host))
       ctx.report({
-        messageId: 'whitespace',
+        messageId: /^0\d/.test(port) ? 'leadingZero' : 'whitespace',
         pointer: item.pointer,
         data: { field, canonical: JSON.stringify(canonical) },
         fix: { kind: 'replace-value', pointer: item.pointer, value: canonical },
@@ -147,6 +147,8 @@ function oldStartAtTimestamp(ctx: Ctx): void {
   if (!ts || !parsed) return;
   const data = { value: JSON.stringify(ts.value.slice(0, 60)) };
   if (parsed.epochMillis > ctx.now.getTime()) ctx.report({ messageId: 'future', pointer: ts.pointer, data });
+  else if (parsed.epochMillis === -1) ctx.report({ messageId: 'sentinelLatest', pointer: ts.pointer, data });
+  else if (parsed.epochMillis === -2) ctx.report({ messageId: 'sentinelEarliest', pointer: ts.pointer, data });
   else if (parsed.epochMillis < 0) ctx.report({ messageId: 'beforeEpoch', pointer: ts.pointer, data });
 }
 

@@ -15,7 +15,7 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
         'A YAML syntax error (tabs used for indentation, bad indentation, an unterminated flow collection), with its line and column.',
       'duplicate-key':
         'A key appears twice in one object. The server keeps the last value for single fields and appends arrays, so one of the two silently loses. Keep one.',
-      bom: "A byte order mark at the start of the file (warning). JSON decoders such as the server's reject it; save as UTF-8 without BOM.",
+      bom: 'A byte order mark at the start of the file. In a JSON file, an error: the server\'s JSON parser refuses a body that starts with one ("invalid request input"), and a JSON document is sent as written. In a YAML or rpk file, a warning: those are converted before sending, but other tools trip on it. Save as UTF-8 without BOM.',
       'multi-document':
         'More than one YAML document (`---`) in one file. One file is one request or config; only the first document is linted.',
       'too-deep': 'Nesting deeper than 512 levels. No Admin API message is that deep; the file is not linted further.',

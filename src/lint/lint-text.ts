@@ -211,13 +211,17 @@ function lintSource(
   probe: { keys: number } | undefined,
 ): TextResult {
   if (bom) {
+    // Sent as written, a JSON document with a BOM fails the server's JSON parser; YAML (and rpk's
+    // files) are converted before sending, so there it only trips other tools.
+    const json = source.format === 'json';
     source.diagnostics.unshift({
       code: 'parse/bom',
-      severity: 'warning',
+      severity: json ? 'error' : 'warning',
       pointer: '',
       range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
-      message:
-        "The file starts with a byte order mark (BOM). Save it as UTF-8 without BOM: JSON decoders such as the server's reject it.",
+      message: json
+        ? 'The file starts with a byte order mark (BOM): the server\'s JSON parser refuses a body that starts with one ("invalid request input"). Save it as UTF-8 without BOM.'
+        : "The file starts with a byte order mark (BOM). Save it as UTF-8 without BOM: JSON decoders such as the server's reject it, and so do some YAML tools.",
     });
   }
   const finish = (kind: KindName | null, found: Diagnostic[]): TextResult => {

@@ -133,8 +133,8 @@ export function parseServerTimestampByPattern(text: string): ServerTimestamp | u
           ? `${String(u.getUTCFullYear()).padStart(4, '0')}-${two(u.getUTCMonth() + 1)}-${two(u.getUTCDate())}T${two(u.getUTCHours())}:${two(u.getUTCMinutes())}:${two(u.getUTCSeconds())}Z`
           : undefined;
     } else {
-      // RFC 3339 allows a lowercase `t` and `z`: they are kept as written.
-      canonical = `${m[1]}-${two(month)}-${two(day)}${m[4]}${two(hour)}:${two(minute)}:${two(second)}${fraction ? `.${fraction.slice(0, 9)}` : ''}${keepOffset ?? m[9]}`;
+      // RFC 3339 allows a lowercase `t` and `z`, and any number of fraction digits: kept as written.
+      canonical = `${m[1]}-${two(month)}-${two(day)}${m[4]}${two(hour)}:${two(minute)}:${two(second)}${fraction ? `.${fraction}` : ''}${keepOffset ?? m[9]}`;
     }
   }
   return { epochMillis, year, canonical };

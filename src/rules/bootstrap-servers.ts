@@ -24,7 +24,17 @@ function isCleanServer(raw: string): boolean {
 }
 
 type MessageId =
-  'missing' | 'empty' | 'shape' | 'ipv6' | 'emptyHost' | 'hostSpace' | 'port' | 'portZero' | 'whitespace' | 'duplicate';
+  | 'missing'
+  | 'empty'
+  | 'shape'
+  | 'ipv6'
+  | 'emptyHost'
+  | 'hostSpace'
+  | 'port'
+  | 'portZero'
+  | 'whitespace'
+  | 'leadingZero'
+  | 'duplicate';
 
 /** Everything said about one entry that is a duplicate or not plainly `host:port`. */
 function reportServer(ctx: RuleContext<MessageId>, pointer: string, i: number, raw: string, duplicate: boolean): void {
@@ -53,7 +63,8 @@ function reportServer(ctx: RuleContext<MessageId>, pointer: string, i: number, r
   const canonical = `${host}:${number}`;
   if (canonical !== raw && host !== '' && !/\s/.test(host))
     ctx.report({
-      messageId: 'whitespace',
+      // Only leading zeros between the colon and the number: said as such.
+      messageId: port === m[1] ? 'leadingZero' : 'whitespace',
       pointer,
       data: { field, canonical: JSON.stringify(canonical) },
       fix: { kind: 'replace-value', pointer, value: canonical },
@@ -67,9 +78,9 @@ export default defineRule<MessageId>({
   appliesTo: 'request-link',
   docs: {
     description:
-      '`configurations.clientOptions.bootstrapServers` must be a non-empty list of `host:port` with exactly one `:`, a host, and a port 0–65535 — also when `configurations` or `clientOptions` is missing altogether. Port 0, whitespace around the port and duplicates are warnings.',
+      '`configurations.clientOptions.bootstrapServers` must be a non-empty list of `host:port` with exactly one `:`, a host, and a port 0–65535 — also when `configurations` or `clientOptions` is missing altogether. Port 0, whitespace, a `+` or leading zeros around the port number, and duplicates are warnings.',
     rationale:
-      'This is the first thing the server checks (src/v/redpanda/admin/services/shadow_link/converter.cc, `create_connection_config`). A missing or empty list — including a link without `configurations` or `clientOptions`, which the server reads as empty — is refused with "Invalid cluster link configuration: bootstrap_servers must not be empty in the client options". Each entry is parsed by `unresolved_address::from_string` (src/v/utils/unresolved_address.cc): it splits on `:` and needs exactly two parts, so IPv6 literals such as `[::1]:9092` and bare host names are refused ("expected address format: \'host:port\'"); an empty host is refused; the port is read with absl::SimpleAtoi, which accepts surrounding whitespace and a `+`, within 0–65535. The host is not checked at all until the server connects, so whitespace inside it fails the connection. Port 0 and duplicates are accepted but are almost always slips.',
+      'This is the first thing the server checks (src/v/redpanda/admin/services/shadow_link/converter.cc, `create_connection_config`). A missing or empty list — including a link without `configurations` or `clientOptions`, which the server reads as empty — is refused with "Invalid cluster link configuration: bootstrap_servers must not be empty in the client options". Each entry is parsed by `unresolved_address::from_string` (src/v/utils/unresolved_address.cc): it splits on `:` and needs exactly two parts, so IPv6 literals such as `[::1]:9092` and bare host names are refused ("expected address format: \'host:port\'"); an empty host is refused; the port is read with absl::SimpleAtoi, which accepts surrounding whitespace, a `+` and leading zeros (as a decimal number: `09092` is 9092), within 0–65535. The host is not checked at all until the server connects, so whitespace inside it fails the connection. Port 0 and duplicates are accepted but are almost always slips.',
   },
   messages: {
     missing:
@@ -85,6 +96,10 @@ export default defineRule<MessageId>({
     portZero: { text: '{field} has port 0, which no broker listens on.', severity: 'warning' },
     whitespace: {
       text: '{field} has whitespace or a "+" around its port; the server reads it as {canonical}. Write that.',
+      severity: 'warning',
+    },
+    leadingZero: {
+      text: '{field} has a port with a leading zero; the server reads it as {canonical} (a decimal number, not octal). Write that.',
       severity: 'warning',
     },
     duplicate: { text: '{field} repeats {value}; remove the duplicate.', severity: 'warning' },
@@ -140,7 +155,18 @@ export default defineRule<MessageId>({
       {
         doc: exampleLink({
           clientOptions: {
-            bootstrapServers: ['kafka-1', '[::1]:9092', ':9092', 'a:99999', 'b:0', 'c:1 ', ' d:1', 'e:1', 'e:1'],
+            bootstrapServers: [
+              'kafka-1',
+              '[::1]:9092',
+              ':9092',
+              'a:99999',
+              'b:0',
+              'c:1 ',
+              ' d:1',
+              'e:1',
+              'e:1',
+              'f:09092',
+            ],
           },
         }),
         errors: [
@@ -152,10 +178,22 @@ export default defineRule<MessageId>({
           { messageId: 'whitespace', pointer: '/configurations/clientOptions/bootstrapServers/5' },
           { messageId: 'hostSpace', pointer: '/configurations/clientOptions/bootstrapServers/6' },
           { messageId: 'duplicate', pointer: '/configurations/clientOptions/bootstrapServers/8' },
+          { messageId: 'leadingZero', pointer: '/configurations/clientOptions/bootstrapServers/9' },
         ],
         output: exampleLink({
           clientOptions: {
-            bootstrapServers: ['kafka-1', '[::1]:9092', ':9092', 'a:99999', 'b:0', 'c:1', ' d:1', 'e:1', 'e:1'],
+            bootstrapServers: [
+              'kafka-1',
+              '[::1]:9092',
+              ':9092',
+              'a:99999',
+              'b:0',
+              'c:1',
+              ' d:1',
+              'e:1',
+              'e:1',
+              'f:9092',
+            ],
           },
         }),
       },

@@ -10,9 +10,9 @@ export default defineRule({
   appliesTo: 'request-link',
   docs: {
     description:
-      '`startAtTimestamp` must be a timestamp the server can read; it should be RFC 3339 (`2026-01-31T12:00:00Z`). `""`, a time in the future or before 1970 are warnings.',
+      '`startAtTimestamp` must be a timestamp the server can read; it should be RFC 3339 (`2026-01-31T12:00:00Z`). `""`, a time in the future or before 1970 are warnings, except −1 ms, which Kafka reads as "latest" (an error).',
     rationale:
-      'The server parses the value with absl::ParseTime (src/v/serde/protobuf/json.cc, `timestamp_from_json`): it also accepts a lowercase `t` or `z`, one-digit fields, any number of fraction digits, offsets without a colon, years 0000 to 9999 and `infinite-past`/`infinite-future`, and reads `""` as the Unix epoch. Anything else is refused with "invalid request input". The lenient spellings work but are not RFC 3339, which other tools expect (fix: the same instant in RFC 3339). `""` starts at the earliest record, like `startAtEarliest`, which says so plainly. A start time in the future replicates nothing until then; one before 1970 predates every Kafka record, so it is the same as `startAtEarliest` and probably a typo.',
+      'The server parses the value with absl::ParseTime (src/v/serde/protobuf/json.cc, `timestamp_from_json`): it also accepts a lowercase `t` or `z`, one-digit fields, any number of fraction digits, offsets without a colon, years 0000 to 9999 and `infinite-past`/`infinite-future`, and reads `""` as the Unix epoch. Anything else is refused with "invalid request input". The lenient spellings work but are not RFC 3339, which other tools expect (fix: the same instant in RFC 3339). `""` starts at the earliest record, like `startAtEarliest`, which says so plainly. A start time in the future replicates nothing until then; one before 1970 predates every Kafka record, so it is the same as `startAtEarliest` and probably a typo — except two: the server turns the time into Kafka milliseconds (src/v/cluster_link/ converter.cc, the start offset conversion), and −1 ms (1969-12-31T23:59:59.999Z) and −2 ms (…59.998Z) are Kafka\'s "latest" and "earliest" sentinels (cluster_link/model/types.h): −1 ms starts at the newest offset, the opposite of a time in the past (an error), −2 ms at the earliest (a warning: write `startAtEarliest`). Any number of fraction digits is RFC 3339 (`time-secfrac = "." 1*DIGIT`); the server keeps milliseconds.',
   },
   messages: {
     format: 'The timestamp is not one the server can read.',
@@ -30,6 +30,12 @@ export default defineRule({
     },
     beforeEpoch: {
       text: '`startAtTimestamp` {value} is before 1970, older than any record: use `startAtEarliest` instead.',
+      severity: 'warning',
+    },
+    sentinelLatest:
+      '`startAtTimestamp` {value} is −1 ms, which Kafka reads as "latest": replication starts at the newest offset, not at that time. Write `startAtLatest: {}` if that is meant, or a time after 1970.',
+    sentinelEarliest: {
+      text: '`startAtTimestamp` {value} is −2 ms, which Kafka reads as "earliest": replication starts at the earliest offset. Write `startAtEarliest: {}` to say so.',
       severity: 'warning',
     },
   },
@@ -51,6 +57,8 @@ export default defineRule({
       const pointer = `${ctx.here()}/startAtTimestamp`;
       const data = { value: JSON.stringify(value.slice(0, 60)) };
       if (!ctx.isPast(millis)) ctx.report({ messageId: 'future', pointer, data });
+      else if (millis === -1) ctx.report({ messageId: 'sentinelLatest', pointer, data });
+      else if (millis === -2) ctx.report({ messageId: 'sentinelEarliest', pointer, data });
       else if (millis < 0) ctx.report({ messageId: 'beforeEpoch', pointer, data });
     },
   },
@@ -58,6 +66,11 @@ export default defineRule({
     valid: [
       {
         doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '2026-01-01T00:00:00Z' } }),
+        now: '2026-11-22T00:00:00Z',
+      },
+      {
+        title: 'any number of fraction digits is RFC 3339 (the server keeps milliseconds)',
+        doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '2026-01-01T00:00:00.1234567891Z' } }),
         now: '2026-11-22T00:00:00Z',
       },
     ],
@@ -84,6 +97,17 @@ export default defineRule({
       {
         doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '1969-12-31T23:59:59Z' } }),
         errors: [{ messageId: 'beforeEpoch', pointer: '/configurations/topicMetadataSyncOptions/startAtTimestamp' }],
+      },
+      {
+        title: "Kafka's sentinels: −1 ms is latest, −2 ms earliest",
+        doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '1969-12-31T23:59:59.999Z' } }),
+        errors: [{ messageId: 'sentinelLatest', pointer: '/configurations/topicMetadataSyncOptions/startAtTimestamp' }],
+      },
+      {
+        doc: exampleLink({ topicMetadataSyncOptions: { startAtTimestamp: '1969-12-31T23:59:59.998Z' } }),
+        errors: [
+          { messageId: 'sentinelEarliest', pointer: '/configurations/topicMetadataSyncOptions/startAtTimestamp' },
+        ],
       },
     ],
   },

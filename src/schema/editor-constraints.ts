@@ -225,6 +225,12 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
     ],
   };
   const topics = def(doc, 'TopicMetadataSyncOptions');
+  // −1 ms in UTC, the spelling editors can match (the linter reads every spelling of the instant).
+  constrain(topics, 'startAtTimestamp', {
+    not: { pattern: '^1969-12-31[Tt]23:59:59\\.9990*[Zz]$' },
+    errorMessage:
+      'This is −1 ms, which Kafka reads as "latest": replication starts at the newest offset. Use startAtLatest, or a time after 1970 (start-at-timestamp).',
+  });
   const list = prop(topics, 'autoCreateShadowTopicFilters');
   if (list) list.items = { $ref: '#/$defs/TopicFilter' };
   const synced = prop(topics, 'syncedShadowTopicProperties');
