@@ -56,6 +56,62 @@ describe('convert', () => {
     expect(link).toEqual(rpkToApi(read.value, '26.1').value);
   });
 
+  it('times in every RFC 3339 spelling: rpk writes them in UTC, and the API gets every nanosecond back', () => {
+    const link = (ts: string) =>
+      JSON.stringify({
+        name: 'dr-link',
+        configurations: {
+          clientOptions: { bootstrapServers: ['a:9092'] },
+          topicMetadataSyncOptions: { startAtTimestamp: ts },
+        },
+      });
+    for (const [ts, goTime, api] of [
+      ['2024-01-01T10:00:00-05:00', '2024-01-01T15:00:00Z', '2024-01-01T15:00:00Z'],
+      ['2024-01-01T10:00:00.5Z', '2024-01-01T10:00:00.5Z', '2024-01-01T10:00:00.500Z'],
+      ['2024-01-01T10:00:00.000Z', '2024-01-01T10:00:00Z', '2024-01-01T10:00:00Z'],
+      ['2024-01-01t10:00:00z', '2024-01-01T10:00:00Z', '2024-01-01T10:00:00Z'],
+      ['2024-01-01T10:00:00.123456789+02:00', '2024-01-01T08:00:00.123456789Z', '2024-01-01T08:00:00.123456789Z'],
+      ['2024-01-01T10:00:00.1234Z', '2024-01-01T10:00:00.1234Z', '2024-01-01T10:00:00.123400Z'],
+    ] as const) {
+      const dir = scratch({ 'link.json': link(ts) });
+      const toRpk = cli(['convert', 'link.json', '--to', 'rpk', '-o', 'link.rpk.yaml'], { cwd: dir });
+      expect(toRpk.code, `${ts}: ${toRpk.stderr}`).toBe(0);
+      expect(readFileSync(join(dir, 'link.rpk.yaml'), 'utf8')).toContain(`start_at_timestamp: "${goTime}"`);
+      const back = cli(['convert', 'link.rpk.yaml', '--to', 'api'], { cwd: dir });
+      expect(back.code, back.stderr).toBe(0);
+      const sent = JSON.parse(back.stdout) as {
+        shadowLink: { configurations: { topicMetadataSyncOptions: { startAtTimestamp: string } } };
+      };
+      expect(sent.shadowLink.configurations.topicMetadataSyncOptions.startAtTimestamp, ts).toBe(api);
+    }
+  });
+
+  it('says what rpk cannot hold and where it cannot write, and never writes over the file it converts', () => {
+    const dir = scratch({
+      'long.json': JSON.stringify({
+        name: 'dr-link',
+        configurations: {
+          clientOptions: { bootstrapServers: ['a:9092'] },
+          topicMetadataSyncOptions: { interval: '315576000000s' },
+        },
+      }),
+      'link.rpk.yaml': corpus('rpk.types-test-minimal.yaml'),
+    });
+    const long = cli(['convert', 'long.json', '--to', 'rpk'], { cwd: dir });
+    expect([long.code, long.stderr]).toEqual([
+      1,
+      'svc-admin-spec: long.json cannot be written as an rpk file: the Duration "315576000000s" is longer than a Go duration can hold (about 292 years).\n',
+    ]);
+    const same = cli(['convert', 'link.rpk.yaml', '--to', 'api', '-o', 'link.rpk.yaml'], { cwd: dir });
+    expect(same.code).toBe(2);
+    expect(same.stderr).toContain('-o link.rpk.yaml is the file being converted');
+    expect(readFileSync(join(dir, 'link.rpk.yaml'), 'utf8')).toBe(corpus('rpk.types-test-minimal.yaml'));
+    const intoDir = cli(['convert', 'link.rpk.yaml', '--to', 'api', '-o', '.'], { cwd: dir });
+    expect(intoDir.code).toBe(2);
+    expect(intoDir.stderr).toMatch(/^svc-admin-spec: cannot write \.: .* is a directory/);
+    expect(intoDir.stderr).not.toContain('internal error');
+  });
+
   it('stops on errors unless --force, and refuses the wrong direction', () => {
     const bad = join(ROOT, 'examples', 'bad', 'shadow-link.rpk.yaml');
     const stopped = cli(['convert', bad, '--to', 'api']);

@@ -168,7 +168,7 @@ describe('rpk config files', () => {
     expect(found[0]!.message).toBe(
       '`client_options.fetch_max_bytes: 1048576.5` is read by rpk as 1048576: yaml.v2 drops the fraction of a number for an integer field without a word. Write the whole number meant.',
     );
-    expect(found[1]!.message).toContain('is read by rpk as 1 nanoseconds');
+    expect(found[1]!.message).toContain('is read by rpk as 1 nanosecond:');
     expect(found[1]!.suggestions?.[0]?.fix).toEqual({
       kind: 'replace-value',
       pointer: '/topic_metadata_sync_options/interval',
@@ -247,6 +247,23 @@ describe('rpk config files', () => {
     const found = lint(text);
     expect(found.some((d) => d.code === 'rpk/refused')).toBe(true);
     for (const d of found) expect(JSON.stringify(d)).not.toMatch(/hunter2|hunter2-/);
+    // A secret yaml.v2 refuses before anything holds it (a wrong tag, or where a block is expected):
+    // its words quote the value, which is masked by where it is written.
+    for (const [from, to] of [
+      ['      password: hunter2-secret', '      password: !!int Sekr1t'],
+      ['    scram_configuration:\n', '    scram_configuration: Sekr1t!\n    scram_configuratio:\n'],
+      [
+        '  bootstrap_servers: [kafka-1:9092]',
+        '  bootstrap_servers: [kafka-1:9092]\n  tls_settings:\n    tls_pem_settings: Sekr1tPEMkey',
+      ],
+    ] as const) {
+      const refused = lint(GOOD.replace(from, to)).filter((d) => d.code === 'rpk/refused');
+      expect(refused.length, to).toBeGreaterThan(0);
+      for (const d of refused) {
+        expect(d.message).toContain('`********`');
+        expect(d.message).not.toMatch(/Sekr1/);
+      }
+    }
   });
 
   it('the API rules judge the link rpk sends, at the rpk key or value it comes from', () => {
@@ -310,6 +327,41 @@ describe('rpk config files', () => {
     expect(lintText(fixed.text, { filename: 'a.rpk.yaml' }).diagnostics.map((d) => d.code)).not.toContain(
       'synced-property-unknown',
     );
+  });
+
+  it("the API rules' advice in rpk's spellings: INCLUDE, not FILTER_TYPE_INCLUDE (which rpk would send as UNSPECIFIED)", () => {
+    const text =
+      'name: x\nclient_options: {bootstrap_servers: [a:9092]}\nconsumer_offset_sync_options:\n  group_filters:\n    - pattern_type: LITERAL\n      name: grp\n';
+    const found = lintText(text, { filename: 'a.rpk.yaml' }).diagnostics;
+    const unspecified = found.find((d) => d.code === 'unspecified-enum')!;
+    expect(unspecified.message).toContain('INCLUDE or EXCLUDE');
+    expect(unspecified.message).not.toMatch(/FILTER_TYPE_(INCLUDE|EXCLUDE)/);
+    // The schema's hover text too.
+    const schema = readFileSync(join(import.meta.dirname, '..', 'schemas', 'RpkShadowLinkConfig.schema.json'), 'utf8');
+    expect(schema).not.toMatch(/Use ACL_RESOURCE_ANY|only with PATTERN_TYPE_LITERAL|a protobuf Duration such as/);
+  });
+
+  it('a cloud file without bootstrap servers, an empty list item, and what a newer rpk reads under a key the server ignores', () => {
+    const cloud =
+      'name: cloud-link\ncloud_options: {shadow_redpanda_id: abc123, source_redpanda_id: src1}\nclient_options:\n  source_cluster_id: x\n';
+    expect(lintText(cloud, { filename: 'a.rpk.yaml' }).diagnostics.map((d) => d.code)).not.toContain('schema/required');
+    // yaml.v2 reads `-` with nothing after it as "": an empty server name, which the server refuses.
+    const empty = lintText('name: x\nclient_options:\n  bootstrap_servers:\n  - a:9092\n  -\n', {
+      filename: 'a.rpk.yaml',
+    }).diagnostics;
+    expect(empty.map((d) => [d.code, d.pointer])).toEqual([
+      ['bootstrap-servers', '/client_options/bootstrap_servers/1'],
+    ]);
+    const newer = `${GOOD}role_sync_options:\n  role_name_filters:\n    - {pattern_type: PREFIXED, filter_type: include, name: r}\n`;
+    const codes = lintText(newer, { filename: 'a.rpk.yaml', rpkVersion: 'next' }).diagnostics.map((d) => [
+      d.code,
+      d.pointer,
+    ]);
+    expect(codes).toEqual([
+      ['rpk/newer-key', '/role_sync_options'],
+      ['rpk/unmapped-enum', '/role_sync_options/role_name_filters/0/pattern_type'],
+      ['rpk/unmapped-enum', '/role_sync_options/role_name_filters/0/filter_type'],
+    ]);
   });
 
   it('a custom rule on the link rpk sends: its related places at the rpk keys, in rpk terms', () => {

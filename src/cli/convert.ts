@@ -13,12 +13,12 @@ import { format } from '../format/index';
 import { lintText } from '../lint/lint-text';
 import { isDocumentKind, isMappedKind, kindOf, kindsWith, type DocumentKind } from '../model/kinds';
 import { resolveConfig } from '../config/resolve';
-import { readRegularFile, writeFileAtomic } from '../config/fs-safe';
+import { canonicalPath, FileAccessError, readRegularFile, writeFileAtomic } from '../config/fs-safe';
 import { collectSecrets, maskValue } from '../secrets/redact';
 import { decode } from '../source/index';
 import { getAt } from '../util/pointer';
 import { readRpkConfig } from '../rpk/read';
-import { apiToRpk, rpkToApi } from '../rpk/mapper';
+import { apiToRpk, RpkFormError, rpkToApi } from '../rpk/mapper';
 import { parseCommandArgs } from './args';
 import { CONVERT_FLAGS } from './client-flags';
 import type { CliIO } from './io';
@@ -71,6 +71,9 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
 
   const file = parsed.positionals[0]!;
   const path = resolve(io.cwd, file);
+  // The converted form replaces the file's comments and spelling: never written over its own source.
+  if (v.output !== undefined && canonicalPath(resolve(io.cwd, v.output)) === canonicalPath(path))
+    throw new UsageError(`-o ${v.output} is the file being converted; write the result to another file.`);
   // As lint reads a file: only a regular file (a FIFO would never end), binary and BOM said.
   let read: ReturnType<typeof decode>;
   try {
@@ -116,7 +119,13 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
     // What the server reads (snake_case keys, enum numbers…), in the canonical form rpk's mapper knows.
     const kind = linkKind!;
     const decoded = decodeDocument(kind, result.source.value, ['']).value;
-    value = apiToRpk(getAt(decoded, kindOf(kind).link!.pointer), rpk);
+    try {
+      value = apiToRpk(getAt(decoded, kindOf(kind).link!.pointer), rpk);
+    } catch (error) {
+      if (!(error instanceof RpkFormError)) throw error;
+      io.stderr.write(`svc-admin-spec: ${file} cannot be written as an rpk file: ${error.message}.\n`);
+      return 1;
+    }
     const yamlText = toYaml(value, { version: '1.1' });
     // rpk must read back exactly what is written: otherwise nothing is written.
     const back = readRpkConfig(yamlText);
@@ -141,7 +150,13 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
     if (notes.length > 0) io.stderr.write(format([{ ...rpkSays, diagnostics: notes }], 'stylish', { color: false }));
   }
   if (v.output !== undefined) {
-    writeFileAtomic(resolve(io.cwd, v.output), out, { newMode: 0o600 });
+    try {
+      writeFileAtomic(resolve(io.cwd, v.output), out, { newMode: 0o600 });
+    } catch (error) {
+      if (!(error instanceof FileAccessError)) throw error;
+      io.stderr.write(`svc-admin-spec: cannot write ${v.output}: ${error.message}\n`);
+      return 2;
+    }
   } else {
     // Masked in the value, before it is written out: no escape or encoding can hide a secret from the mask.
     const masked = maskValue(value, collectSecrets(value));

@@ -1,5 +1,5 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
-import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { codeDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { ruleKinds } from '../rule-api/types';
@@ -27,6 +27,7 @@ import {
 } from './args';
 import { fileLintOptions, isIgnored } from '../config/config';
 import {
+  canonicalPath,
   checkWritableTarget,
   FileAccessError,
   MAX_INPUT_BYTES,
@@ -123,15 +124,6 @@ function lintOne(
   const linted = lintText(text, options);
   out.result = { file: display, kind: linted.kind, diagnostics: linted.diagnostics };
   return out;
-}
-
-/** The real path of a file if it exists, else the resolved path (to compare an output with the inputs). */
-function canonicalPath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 /** A report's destination: a file, or standard output when `path` is undefined. */

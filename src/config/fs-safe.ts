@@ -174,3 +174,12 @@ export function writeFileAtomic(
     throw new FileAccessError(`${path} could not be written (${systemReason(error)}); it is unchanged.`, errno(error));
   }
 }
+
+/** The real path of a file if it exists, else the resolved path (to compare an output with the inputs). */
+export function canonicalPath(path: string): string {
+  try {
+    return nodeFs.realpathSync(path);
+  } catch {
+    return path;
+  }
+}

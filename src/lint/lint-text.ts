@@ -142,7 +142,12 @@ function apiFindings(read: RpkRead, settings: RunSettings, rpk: RpkVersion, own:
   const cloud = isCloudFile(read.value, rpk);
   const out: RpkFinding[] = [];
   for (const d of result.diagnostics) {
-    if (d.code === 'no-plaintext-secret' || (cloud && d.code === 'bootstrap-servers')) continue;
+    if (
+      d.code === 'no-plaintext-secret' ||
+      (cloud &&
+        (d.code === 'bootstrap-servers' || (d.code === 'schema/required' && d.pointer.endsWith('/bootstrapServers'))))
+    )
+      continue;
     let api = d.pointer;
     while (!mapped.from.has(api) && api !== '') api = parentPointer(api);
     let inFile = mapped.from.get(api) ?? '';

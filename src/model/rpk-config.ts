@@ -13,6 +13,7 @@ import {
   RPK_RELEASE_TEXT,
   RPK_SCHEMA_NAME,
   apiEnumName,
+  apiEnumsInRpkSpelling,
   rpkTopLevelPlace,
   type GoStruct,
   type GoType,
@@ -41,12 +42,20 @@ const apiName = (apiPath: string) =>
 /** What an rpk key is, in words: the API field's own text, where rpk sends it, from which release, and rpk's own rules. */
 function describe(apiPath: string, since: keyof typeof RPK_RELEASE_TEXT, extra: string): string {
   const api = apiNode(apiPath)?.description;
-  // The API's text names fields as the API writes them (`keyPath`): here, as rpk's file does.
+  // The API's text in rpk's words: field names as rpk's keys (`key_path`), enum names as rpk spells
+  // them (`INCLUDE`), intervals as Go durations.
   const own =
     typeof api === 'string'
-      ? api.replace(/`([a-z]+[A-Z][A-Za-z]*)`/g, (_, n: string) => `\`${camelToSnake(n)}\``)
+      ? apiEnumsInRpkSpelling(api)
+          .replace(/`([a-z]+[A-Z][A-Za-z]*)`/g, (_, n: string) => `\`${camelToSnake(n)}\``)
+          .replace(/, a protobuf Duration such as `"[^"`]*"`/, '')
+          .replace(/`"0s"` or unset means/, 'Unset means')
       : undefined;
-  const sent = `rpk sends it as \`${apiName(apiPath)}\`.`;
+  // A field newer than the API this linter models: the server it knows ignores it.
+  const sent =
+    api === undefined && since === 'next'
+      ? `rpk sends it as \`${apiName(apiPath)}\`, a field the 26.1 API does not have: a 26.1 server ignores it.`
+      : `rpk sends it as \`${apiName(apiPath)}\`.`;
   const read = since === '25.3' ? '' : ` Read from ${RPK_RELEASE_TEXT[since]} on.`;
   return `${own !== undefined ? `${own}\n\n` : ''}${sent}${read}${extra ? ` ${extra}` : ''}`;
 }
@@ -61,7 +70,8 @@ function enumSchema(t: Extract<GoType, { kind: 'string' }>, apiPath: string): TS
     enum: [...values],
     enumDescriptions: values.map((v) => {
       const name = apiEnumName(t.name!, v)!;
-      const meaning = apiTexts[apiValues.indexOf(name)];
+      const apiMeaning = apiTexts[apiValues.indexOf(name)];
+      const meaning = apiMeaning === undefined ? undefined : apiEnumsInRpkSpelling(apiMeaning);
       return `Sent as \`${name}\`${meaning ? `: ${meaning}` : '.'}`;
     }),
   });
@@ -135,11 +145,15 @@ function structSchema(t: GoStruct, apiPath: string): TSchema {
     if (place === 'cloud' && field.type.kind === 'ptr') {
       const read = field.since === '25.3' ? '' : ` Read from ${RPK_RELEASE_TEXT[field.since]} on.`;
       const keys = Object.fromEntries(
-        field.type.to.fields.map((k) => [k.key, Type.Optional(Type.String({ description: CLOUD_KEYS[k.key] ?? '' }))]),
+        field.type.to.fields.map((k) => [
+          k.key,
+          Type.Optional({ ...fieldSchema(k.type, ''), description: CLOUD_KEYS[k.key] ?? '' }),
+        ]),
       );
-      properties[field.key] = Type.Optional(
-        Type.Object(keys, { additionalProperties: false, description: `${CLOUD_OPTIONS}${read}` }),
-      );
+      properties[field.key] = Type.Optional({
+        ...Type.Union([Type.Object(keys, { additionalProperties: false }), Type.Null()]),
+        description: `${CLOUD_OPTIONS}${read}`,
+      });
       continue;
     }
     const api = `${apiPath}${place === 'configurations' ? '/configurations' : ''}/${snakeToCamel(field.key)}`;

@@ -148,6 +148,22 @@ export function apiEnumName(goName: string, value: string): string | undefined {
   return `${prefix}${renamed?.[value] ?? value}`;
 }
 
+let rpkSpellings: ReadonlyMap<string, string> | undefined;
+/**
+ * Text about the API in rpk's spellings: each API enum name rpk has a spelling for
+ * (`FILTER_TYPE_INCLUDE`, `ACL_RESOURCE_ANY`) as rpk writes it (`INCLUDE`, `ANY`); names rpk has
+ * none for (`*_UNSPECIFIED`) are left as they are.
+ */
+export function apiEnumsInRpkSpelling(text: string): string {
+  rpkSpellings ??= new Map(
+    (Object.keys(RPK_ENUMS) as (keyof typeof RPK_ENUMS)[]).flatMap((name) =>
+      RPK_ENUMS[name].map((v) => [apiEnumName(name, v)!, v] as const),
+    ),
+  );
+  const spellings = rpkSpellings;
+  return text.replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, (name) => spellings.get(name) ?? name);
+}
+
 const rpkEnum = (name: keyof typeof RPK_ENUMS): GoType => enumType(name, RPK_ENUMS[name]);
 
 const TLSSettings = struct('TLSSettings', [

@@ -13,6 +13,7 @@ import {
   RPK_CONFIG,
   RPK_RELEASE_TEXT,
   RPK_VERSION_ORDER,
+  apiEnumsInRpkSpelling,
   type RpkVersion,
 } from '../model/rpk-format';
 import type { TargetVersion } from '../facts/target-version';
@@ -33,6 +34,9 @@ type Obj = { [key: string]: GoValue };
 const isObj = (v: GoValue | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A release's words at the start of a sentence ("rpk 26.1" stays as rpk writes its name). */
+/** Where a value refused by yaml.v2 may be a secret: anything of the authentication settings or of PEM material, and any password or key. */
+const SECRET_PLACES = /\/(authentication_configuration|tls_pem_settings)(\/|$)|\/(password|key)$/;
+
 const upperFirst = (text: string) => text.replace(/^the /, 'The ');
 
 let apiNames: ReadonlyMap<string, string> | undefined;
@@ -45,7 +49,9 @@ export function inRpkTerms(message: string): string {
     [...modelKeyNames(Object.values(kindSchemas))].filter((k) => /[A-Z]/.test(k)).map((k) => [k, camelToSnake(k)]),
   );
   const names = apiNames;
-  return message.replace(/`[^`]+`/g, (quoted) => quoted.replace(/[A-Za-z]+/g, (word) => names.get(word) ?? word));
+  return apiEnumsInRpkSpelling(
+    message.replace(/`[^`]+`/g, (quoted) => quoted.replace(/[A-Za-z]+/g, (word) => names.get(word) ?? word)),
+  );
 }
 
 /** `client_options.tls_settings.enabled`: a pointer in rpk's structs as rpk's docs write a key. */
@@ -70,10 +76,12 @@ export function rpkFindings(read: RpkRead, rpk: RpkVersion, server: TargetVersio
   const valueAt = (pointer: string): Offsets => read.written.get(pointer)?.value ?? keyAt(pointer);
 
   for (const e of read.errors) {
+    // yaml.v2 quotes (up to ten bytes of) the value it refuses: where secrets live, not a byte of it.
+    const message = SECRET_PLACES.test(e.pointer) ? e.message.replace(/`[^`]*`/g, '`********`') : e.message;
     // Go's time errors are not quoted: this reader words them itself.
     const said = e.message.startsWith('parsing time')
       ? `\`${rpkPath(e.pointer)}\` is not a time rpk can read (Go's time.Time reads quoted text as RFC 3339 only)`
-      : `yaml.v2 says "${e.message}"`;
+      : `yaml.v2 says "${message}"`;
     add('rpk/refused', e.pointer, e.at, `rpk refuses this file: ${said}${refusalHint(e.message)}`);
   }
   for (const d of read.dropped) {
@@ -108,7 +116,7 @@ export function rpkFindings(read: RpkRead, rpk: RpkVersion, server: TargetVersio
         n.pointer,
         n.at,
         duration
-          ? `\`${rpkPath(n.pointer)}: ${n.written}\` is read by rpk as ${n.read} nanoseconds: a number is nanoseconds to a Go duration, and yaml.v2 drops its fraction. Write a unit: \`${meant}\`.`
+          ? `\`${rpkPath(n.pointer)}: ${n.written}\` is read by rpk as ${n.read} nanosecond${n.read === 1 ? '' : 's'}: a number is nanoseconds to a Go duration, and yaml.v2 drops its fraction. Write a unit: \`${meant}\`.`
           : `\`${rpkPath(n.pointer)}: ${n.written}\` is read by rpk as ${n.read}: yaml.v2 drops the fraction of a number for an integer field without a word. Write the whole number meant.`,
         duration && /^[\d_.]+$/.test(n.written)
           ? [
@@ -190,7 +198,8 @@ export function rpkFindings(read: RpkRead, rpk: RpkVersion, server: TargetVersio
           keyAt(pointer),
           `${upperFirst(RPK_RELEASE_TEXT[rpk])} sends \`${rpkPath(pointer)}\`, but a ${server} server does not know the field (${RPK_RELEASE_TEXT[since]} is the first to send it) and ignores it without a word. Remove it, or upgrade the server first.`,
         );
-        return false;
+        // rpk reads what is under it all the same: what it drops or changes there is said too.
+        return true;
       }
       if (t.kind === 'string' && t.values && typeof value === 'string' && value !== '' && !t.values.includes(value)) {
         const to = enumGuess(value, t.values);

@@ -18,7 +18,7 @@ import {
 import { childPointer, isDigits, parsePointer } from '../util/pointer';
 import { snakeToCamel } from '../util/suggest';
 import type { GoValue } from './read';
-import { goDuration } from './resolve';
+import { formatGoTime, goDuration, parseTimestamp } from './resolve';
 import { parseServerDuration } from '../model/server-scalars';
 
 /** rpk's keys in the API's camelCase, made once per key (they are the table's few dozen). */
@@ -76,10 +76,18 @@ export function rpkToApi(value: GoValue, rpk: RpkVersion): MappedLink {
       case 'duration':
         return typeof v === 'number' && v > 0 ? apiDuration(v) : undefined;
       case 'time':
-        return typeof v === 'string' ? new Date(v).toISOString().replace('.000Z', 'Z') : undefined;
+        return typeof v === 'string' ? protoTimestamp(v) : undefined;
       case 'slice':
         if (!Array.isArray(v) || v.length === 0) return undefined;
-        return v.map((item, i) => mapValue(t.of, item, childPointer(api, i), childPointer(rpk, i)) ?? {});
+        // A zero item is still an item: an empty string of a list of strings, an empty message of a list of them.
+        return v.map((item, i) => {
+          const at = childPointer(api, i);
+          const mapped = mapValue(t.of, item, at, childPointer(rpk, i));
+          if (mapped !== undefined) return mapped;
+          // Written, though empty: a finding on it belongs to it.
+          from.set(at, childPointer(rpk, i));
+          return t.of.kind === 'string' ? '' : {};
+        });
       case 'ptr':
         return v === null ? undefined : mapStruct(t.to, v, api, rpk);
       case 'struct':
@@ -132,11 +140,55 @@ function rpkEnumValue(t: GoType & { kind: 'string' }, api: unknown): string | un
   return typeof api === 'string' ? t.values?.find((v) => apiEnumName(t.name!, v) === api) : undefined;
 }
 
+/**
+ * A time rpk read (Go's RFC 3339 with nanoseconds, at any offset) as protojson writes the Timestamp
+ * rpk's mapper makes of it (`timestamppb.New`): in UTC, with 0, 3, 6 or 9 fraction digits.
+ */
+function protoTimestamp(goTime: string): string | undefined {
+  const t = parseTimestamp(goTime);
+  if (!t) return undefined;
+  const nanos = (((t.millis % 1000) + 1000) % 1000) * 1e6 + t.nanos;
+  const base = new Date(t.millis - (((t.millis % 1000) + 1000) % 1000)).toISOString().slice(0, 19);
+  if (nanos === 0) return `${base}Z`;
+  const digits = String(nanos).padStart(9, '0');
+  const kept = nanos % 1e6 === 0 ? digits.slice(0, 3) : nanos % 1e3 === 0 ? digits.slice(0, 6) : digits;
+  return `${base}.${kept}Z`;
+}
+
+/**
+ * An API Timestamp as rpk writes it back (`AsTime()` is UTC; yaml.v2 writes time.RFC3339Nano: no
+ * trailing zeros in the fraction); undefined when there is none.
+ */
+function goTimeOf(api: unknown): string | undefined {
+  if (typeof api !== 'string') return undefined;
+  // The API's spellings Go's reader also takes: an upper-case `T` and `Z`, nanoseconds at most.
+  const text = api
+    .replace(/^(.{10})t/, '$1T')
+    .replace(/z$/, 'Z')
+    .replace(/(\.\d{9})\d+/, '$1');
+  const t = parseTimestamp(text);
+  // What no time can be is kept as written: rpk's file then says the same mistake (and rpk refuses it).
+  return t ? formatGoTime({ ...t, offset: 0 }) : api;
+}
+
 /** An API Duration (`30s`, `1.5s`) as a Go duration (`goDuration`); undefined when not above zero (rpk does not send it). */
 function goDurationOf(api: unknown): string | undefined {
   const d = typeof api === 'string' ? parseServerDuration(api) : undefined;
   const ns = d === undefined ? 0 : d.seconds * 1e9 + d.nanos;
+  // A Go duration is an int64 of nanoseconds (about 292 years): a longer API Duration has no rpk form.
+  if (ns > GO_DURATION_MAX_NS)
+    throw new RpkFormError(
+      `the Duration ${JSON.stringify(api)} is longer than a Go duration can hold (about 292 years)`,
+    );
   return ns > 0 ? goDuration(ns) : undefined;
+}
+
+/** The longest Go duration, in nanoseconds (int64's maximum; as a float, 2^63). */
+const GO_DURATION_MAX_NS = 2 ** 63 - 1;
+
+/** A value of the API link that rpk's file cannot hold: `apiToRpk` says which, and nothing is converted. */
+export class RpkFormError extends Error {
+  override readonly name = 'RpkFormError';
 }
 
 /**
@@ -191,7 +243,7 @@ function fromApi(t: GoType, v: unknown, rpk: RpkVersion): unknown {
     case 'duration':
       return goDurationOf(v);
     case 'time':
-      return typeof v === 'string' ? v : undefined;
+      return goTimeOf(v);
     case 'slice':
       return Array.isArray(v) && v.length > 0 ? v.map((item) => fromApi(t.of, item, rpk) ?? {}) : undefined;
     case 'ptr':

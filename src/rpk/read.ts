@@ -356,7 +356,7 @@ class Decoder {
 
   /** yaml.v2's `scalar`: a scalar (or a null) into a Go value of type `t`. */
   private scalar(node: Scalar, t: GoType, shortcut: boolean, pointer: string): GoValue | undefined {
-    const resolved = resolveNode(node, this.at(node));
+    const resolved = resolveNode(node, this.at(node), pointer);
     // A null sets the zero value: nil for a pointer left unallocated, else the zero of what it points at.
     if (resolved.tag === '!!null') return t.kind === 'time' && !shortcut ? ZERO_TIME : zeroOf(t);
     const written = scalarText(node);
@@ -461,7 +461,7 @@ function isMergeKey(node: YamlNode): boolean {
 }
 
 /** Resolves a scalar node: plain ones as yaml.v2 does, quoted and block ones as strings, tagged ones by their tag. */
-function resolveNode(node: Scalar, at: Offsets): Resolved {
+function resolveNode(node: Scalar, at: Offsets, pointer: string): Resolved {
   const text = scalarText(node);
   const tag = explicitTag(node);
   if (tag === undefined) return isPlain(node) ? resolvePlain(text) : { tag: '!!str', value: text };
@@ -471,7 +471,7 @@ function resolveNode(node: Scalar, at: Offsets): Resolved {
     return resolved.tag === '!!int' && tag === '!!float' ? { tag: '!!float', value: Number(resolved.value) } : resolved;
   }
   if (['!!bool', '!!int', '!!float', '!!null', '!!timestamp'].includes(tag))
-    throw new Stop(`yaml: cannot decode ${resolved.tag} \`${text}\` as a ${tag}`, at);
+    throw new Stop(`yaml: cannot decode ${resolved.tag} \`${text}\` as a ${tag}`, at, pointer);
   // Another tag: kept as written, and no Go type here takes it but a string.
   return { tag: '!!str', value: text };
 }
