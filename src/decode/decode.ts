@@ -206,6 +206,25 @@ class Decoder {
     return value;
   }
 
+  /**
+   * `null` on an empty message whose presence is the value (`startAtLatest: {}`): unset, the choice
+   * is not made. The opposite of what was written for `startAtLatest` and `shadowSchemaRegistryTopic`,
+   * the default anyway for `startAtEarliest`.
+   */
+  private nullMarker(field: string, pointer: string): void {
+    if (field === 'startAtEarliest') this.diagnostics.push(ruleFinding('null-value', 'markerSame', pointer, {}));
+    else if (field === 'startAtLatest' || field === 'shadowSchemaRegistryTopic')
+      this.diagnostics.push(
+        ruleFinding('null-value', 'markerOpposite', pointer, {
+          field,
+          effect:
+            field === 'startAtLatest'
+              ? 'replication starts at the earliest offset (the default)'
+              : 'the `_schemas` topic is not shadowed',
+        }),
+      );
+  }
+
   private message(value: Node, schema: Node, at: string, depth: number, focus: Focus): unknown {
     const names = namesOf(schema);
     const props = schema.properties as Record<string, Node>;
@@ -244,6 +263,7 @@ class Decoder {
       const fieldSchema = props[json];
       if (raw === null && (isMessage(fieldSchema) || isList(fieldSchema))) {
         // `null` for a message or a list means "not set" to the server.
+        this.nullMarker(json, pointer);
         ensure(key);
         continue;
       }
@@ -332,6 +352,7 @@ class Decoder {
       const fieldSchema = props[key];
       // `null` for a message or a list means "not set" to the server: the key is dropped.
       if (raw === null && (isMessage(fieldSchema) || isList(fieldSchema))) {
+        this.nullMarker(key, childPointer(at, key));
         out ??= copyUpTo(value, keys, i);
         continue;
       }

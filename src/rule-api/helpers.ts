@@ -205,3 +205,12 @@ export function itemFieldName(pointer: string, key: string): string {
   for (let i = start; i < tokens.length; i++) out += `.${tokens[i]}`;
   return `${out}.${key}`;
 }
+
+/** Whether a TLS key or certificate counts as given: the server reads an empty string as absent. */
+const tlsGiven = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
+
+/**
+ * True when exactly one of a TLS key and its certificate is given (an empty string is none): the
+ * server refuses that pair while converting the settings, whether TLS is enabled or not.
+ */
+export const tlsPairBroken = (key: unknown, cert: unknown): boolean => tlsGiven(key) !== tlsGiven(cert);

@@ -1,5 +1,6 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
-import { exampleClient, exampleLink } from '../rule-api/helpers';
+import { exampleClient, exampleLink, tlsPairBroken } from '../rule-api/helpers';
+import { isObject } from '../util/pointer';
 
 /** Reports `v`, the `field` of the TLS settings being visited, when it is set to something. */
 function ignored(ctx: VisitContext, v: unknown, field: string): void {
@@ -13,7 +14,8 @@ export default defineRule({
   severity: 'warning',
   appliesTo: 'request-link',
   docs: {
-    description: 'TLS material or `doNotSetSniHostname` while `tlsSettings.enabled` is not `true` has no effect.',
+    description:
+      'TLS material or `doNotSetSniHostname` while `tlsSettings.enabled` is not `true` has no effect — except a key without its certificate (or the reverse), which the server still refuses (`tls-key-cert-pair`).',
     rationale:
       'TLS is used only when `enabled` is true. Certificates configured without it are silently unused and the connection goes out in plain text, which is rarely what the author meant.',
   },
@@ -24,13 +26,22 @@ export default defineRule({
   visit: {
     TlsSettings(tls, ctx) {
       if (tls.enabled === true) return;
-      ignored(ctx, tls.tlsFileSettings, 'tlsFileSettings');
-      ignored(ctx, tls.tlsPemSettings, 'tlsPemSettings');
+      // A key without its certificate is refused even with TLS off (tls-key-cert-pair): not ignored.
+      const files = tls.tlsFileSettings;
+      if (!(isObject(files) && tlsPairBroken(files.keyPath, files.certPath))) ignored(ctx, files, 'tlsFileSettings');
+      const pem = tls.tlsPemSettings;
+      if (!(isObject(pem) && tlsPairBroken(pem.key, pem.cert))) ignored(ctx, pem, 'tlsPemSettings');
       ignored(ctx, tls.doNotSetSniHostname, 'doNotSetSniHostname');
     },
   },
   examples: {
-    valid: [{ doc: exampleLink(exampleClient({ tlsSettings: { enabled: true, doNotSetSniHostname: true } })) }],
+    valid: [
+      { doc: exampleLink(exampleClient({ tlsSettings: { enabled: true, doNotSetSniHostname: true } })) },
+      {
+        title: 'not ignored where the server refuses the pair (tls-key-cert-pair says so)',
+        doc: exampleLink(exampleClient({ tlsSettings: { tlsPemSettings: { key: '${TLS_KEY}' } } })),
+      },
+    ],
     invalid: [
       {
         doc: exampleLink(exampleClient({ tlsSettings: { tlsFileSettings: { caPath: '/ca.pem' } } })),

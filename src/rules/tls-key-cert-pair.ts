@@ -1,5 +1,5 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
-import { exampleClient, exampleLink } from '../rule-api/helpers';
+import { exampleClient, exampleLink, tlsPairBroken } from '../rule-api/helpers';
 
 /** Reports `key` without `cert`, or `cert` without `key` (their values), in the `settings` object being visited. */
 function pair(
@@ -10,9 +10,8 @@ function pair(
   key: string,
   cert: string,
 ): void {
-  const hasKey = keyValue !== undefined;
-  const hasCert = certValue !== undefined;
-  if (hasKey === hasCert) return;
+  if (!tlsPairBroken(keyValue, certValue)) return;
+  const hasKey = keyValue !== undefined && keyValue !== null && keyValue !== '';
   const present = hasKey ? key : cert;
   const missing = hasKey ? cert : key;
   ctx.report({ messageId: 'unpaired', pointer: `${ctx.here()}/${present}`, data: { settings, present, missing } });
@@ -24,11 +23,15 @@ export default defineRule({
   severity: 'error',
   appliesTo: 'request-link',
   docs: {
-    description: '`keyPath` and `certPath`, and `key` and `cert`, must be given together or not at all.',
+    description:
+      '`keyPath` and `certPath`, and `key` and `cert`, must be given together or not at all; an empty string counts as not given. Checked whether TLS is enabled or not.',
     rationale:
-      'A client certificate without its key (or a key without its certificate) cannot be used for mutual TLS; the server refuses the request while converting the TLS settings.',
+      'A client certificate without its key (or a key without its certificate) cannot be used for mutual TLS; the server refuses the request while converting the TLS settings ("Must provide both key and cert or neither", src/v/redpanda/admin/services/shadow_link/converter.cc, the TLS file and PEM branches). It reads an empty string as absent, and it converts the TLS settings even when `enabled` is false.',
   },
-  messages: { unpaired: '`{settings}.{present}` is given without `{missing}`; give both for mutual TLS, or neither.' },
+  messages: {
+    unpaired:
+      '`{settings}.{present}` is given without `{missing}` (an empty one counts as none); the server refuses the pair, even with TLS disabled. Give both for mutual TLS, or neither.',
+  },
   visit: {
     TlsFileSettings(files, ctx) {
       pair(ctx, files.keyPath, files.certPath, 'tlsFileSettings', 'keyPath', 'certPath');
@@ -55,6 +58,15 @@ export default defineRule({
       {
         doc: exampleLink(exampleClient({ tlsSettings: { enabled: true, tlsPemSettings: { key: '${TLS_KEY}' } } })),
         errors: [{ messageId: 'unpaired', pointer: '/configurations/clientOptions/tlsSettings/tlsPemSettings/key' }],
+      },
+      {
+        title: 'an empty key is none, and TLS off does not spare the check',
+        doc: exampleLink(
+          exampleClient({ tlsSettings: { enabled: false, tlsFileSettings: { keyPath: '', certPath: '/c.pem' } } }),
+        ),
+        errors: [
+          { messageId: 'unpaired', pointer: '/configurations/clientOptions/tlsSettings/tlsFileSettings/certPath' },
+        ],
       },
     ],
   },

@@ -50,12 +50,32 @@ export function formatsToPatterns(node: unknown): unknown {
     out[k] = k === 'examples' || k === 'default' || k === 'enum' ? v : formatsToPatterns(v);
   const f = typeof out.format === 'string' ? FORMAT_PATTERNS[out.format] : undefined;
   if (f) {
+    // A Duration or Timestamp is a message to protobuf: null leaves it unset.
+    if ((out.format === 'duration' || out.format === 'timestamp') && out.type === 'string')
+      out.type = ['string', 'null'];
     delete out.format;
     if (f.format) out.format = f.format;
     out.pattern = f.pattern;
     out.patternErrorMessage = f.message;
   }
   return out;
+}
+
+/**
+ * The empty-message choices whose `null` unsets what was written (`startAtLatest`,
+ * `shadowSchemaRegistryTopic`): null refused there, after the server's spellings let every message be
+ * null. (`startAtEarliest: null` does what the default does: a warning, which a schema cannot give.)
+ */
+export function refuseNullChoices(doc: JsonSchema): void {
+  for (const [owner, field] of [
+    ['TopicMetadataSyncOptions', 'startAtLatest'],
+    ['SchemaRegistrySyncOptions', 'shadowSchemaRegistryTopic'],
+  ] as const) {
+    const p = prop(def(doc, owner), field);
+    if (!p || !Array.isArray(p.anyOf)) continue;
+    p.anyOf = (p.anyOf as JsonSchema[]).filter((b) => b.type !== 'null');
+    p.errorMessage = `Write {} (or leave ${field} out): null leaves the choice unset (null-value).`;
+  }
 }
 
 const def = (doc: JsonSchema, name: string): JsonSchema | undefined =>
@@ -67,6 +87,25 @@ const prop = (schema: JsonSchema | undefined, name: string): JsonSchema | undefi
 function constrain(schema: JsonSchema | undefined, name: string, extra: JsonSchema): void {
   const p = prop(schema, name);
   if (p) Object.assign(p, extra);
+}
+
+/** A key and its certificate: an empty one is none to the server, so the other must be empty or absent too (tls-key-cert-pair). */
+function emptyIsAbsent(schema: JsonSchema | undefined, key: string, cert: string): void {
+  if (!schema) return;
+  const emptyThen = (empty: string, other: string): JsonSchema => ({
+    if: { type: 'object', required: [empty], properties: { [empty]: { const: '' } } },
+    then: {
+      type: 'object',
+      properties: {
+        [other]: {
+          type: 'string',
+          maxLength: 0,
+          errorMessage: `${empty} is empty, which the server reads as none: give both ${key} and ${cert}, or neither (tls-key-cert-pair).`,
+        },
+      },
+    },
+  });
+  schema.allOf = [...((schema.allOf as JsonSchema[] | undefined) ?? []), emptyThen(key, cert), emptyThen(cert, key)];
 }
 
 function require(schema: JsonSchema | undefined, ...names: string[]): void {
@@ -155,8 +194,10 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
   );
   const files = def(doc, 'TlsFileSettings');
   if (files) files.dependentRequired = { keyPath: ['certPath'], certPath: ['keyPath'] };
+  emptyIsAbsent(files, 'keyPath', 'certPath');
   const pem = def(doc, 'TlsPemSettings');
   if (pem) pem.dependentRequired = { key: ['cert'], cert: ['key'] };
+  emptyIsAbsent(pem, 'key', 'cert');
 
   // Enums the server refuses when UNSPECIFIED, explicitly or by omission (name filters cover topics and groups).
   for (const [name, field, unspecified, hint] of REQUIRED_ENUMS) {
@@ -227,7 +268,7 @@ function constrainRequest(doc: JsonSchema, link: JsonSchema): void {
   const topics = def(doc, 'TopicMetadataSyncOptions');
   // −1 ms in UTC, the spelling editors can match (the linter reads every spelling of the instant).
   constrain(topics, 'startAtTimestamp', {
-    not: { pattern: '^1969-12-31[Tt]23:59:59\\.9990*[Zz]$' },
+    not: { type: 'string', pattern: '^1969-12-31[Tt]23:59:59\\.9990*[Zz]$' },
     errorMessage:
       'This is −1 ms, which Kafka reads as "latest": replication starts at the newest offset. Use startAtLatest, or a time after 1970 (start-at-timestamp).',
   });

@@ -1,7 +1,7 @@
 /** The JSON Schema files editors use: the model's `$defs` document plus editor annotations. */
 import { isDocumentKind, KIND_NAMES, kindOf, kindSchemas, schemaUrl, type KindName } from '../model/kinds';
 import { toDocument, type JsonSchema } from './document';
-import { addEditorConstraints, formatsToPatterns } from './editor-constraints';
+import { addEditorConstraints, formatsToPatterns, refuseNullChoices } from './editor-constraints';
 import { acceptServerSpellings } from './server-spellings';
 import { addSnippets } from './snippets';
 
@@ -51,7 +51,10 @@ export function exportSchema(kind: KindName): JsonSchema {
   addEditorConstraints(kind, doc);
   addSnippets(doc, kind);
   describeReferences(doc);
-  if (kind !== 'ConnectError') acceptServerSpellings(doc);
+  if (kind !== 'ConnectError') {
+    acceptServerSpellings(doc);
+    refuseNullChoices(doc);
+  }
   const properties = { ...(doc.properties as JsonSchema) };
   // Files may name their schema; the linter strips this key before checking the document.
   doc.properties = {

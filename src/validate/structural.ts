@@ -118,6 +118,9 @@ export function rewriteErrors(
       case 'enum': {
         if (anyOfPaths.has(pointer) && e.schemaPath.includes('/anyOf/')) break;
         const schema = schemaAt(root, pointer);
+        // A Duration or Timestamp is a message to protobuf: `null` leaves it unset, as for any message
+        // (bazel/pbgen/main.go reads null before the well-known-type reader runs).
+        if ((schema?.format === 'duration' || schema?.format === 'timestamp') && getAt(doc, pointer) === null) break;
         const values = enumValues(schema);
         if (values) {
           if (!enumReported.has(pointer)) out.push(badEnum(kind, doc, pointer, values));
