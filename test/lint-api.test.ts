@@ -85,6 +85,28 @@ describe('lint', () => {
     for (const v of [true, 1.5, {}]) expect(message(v)).toContain('"invalid request input"');
   });
 
+  it('judges an enum number in a JSON file on its text: 1.0 and 2e0 are refused by the server, 1 is read as the value, and YAML is sent as JSON', () => {
+    const request = (mechanism: string) =>
+      `{"shadowLink":{"name":"dr-link","configurations":{"clientOptions":{"bootstrapServers":["a:1"],"authenticationConfiguration":{"scramConfiguration":{"username":"u","password":"\${P}","scramMechanism":${mechanism}}}}}}}`;
+    const judged = (text: string, filename: string) =>
+      lintText(text, { filename })
+        .diagnostics.filter((d) => d.code === 'enum-spelling' || d.code === 'parse/enum-decimal')
+        .map((d) => [d.code, d.severity, d.message.split(':')[0]]);
+    expect(judged(request('1.0'), 'a.json')).toEqual([
+      ['parse/enum-decimal', 'error', '`scramMechanism` is written 1.0, a decimal number'],
+    ]);
+    expect(judged(request('2e0'), 'a.json')).toEqual([
+      ['parse/enum-decimal', 'error', '`scramMechanism` is written 2e0, a decimal number'],
+    ]);
+    expect(judged(request('1'), 'a.json')).toEqual([
+      ['enum-spelling', 'warning', '`scramMechanism` is the enum number 1'],
+    ]);
+    // YAML is converted to JSON before sending: 1.0 becomes the integer 1.
+    const yaml =
+      'shadowLink:\n  name: dr-link\n  configurations:\n    clientOptions:\n      bootstrapServers: [a:1]\n      authenticationConfiguration:\n        scramConfiguration: {username: u, password: "${P}", scramMechanism: 1.0}\n';
+    expect(judged(yaml, 'a.yaml')).toEqual([['enum-spelling', 'warning', '`scramMechanism` is the enum number 1']]);
+  });
+
   it('suggests the nearest enum value and lists the allowed ones', () => {
     const r = lint('ShadowLink', {
       name: 'x',

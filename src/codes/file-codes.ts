@@ -15,6 +15,8 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
         'A YAML syntax error (tabs used for indentation, bad indentation, an unterminated flow collection), with its line and column.',
       'duplicate-key':
         'A key appears twice in one object. The server keeps the last value for single fields and appends arrays, so one of the two silently loses. Keep one.',
+      'enum-decimal':
+        'An enum written as a number with a fraction or an exponent in a JSON file (`1.0`, `2e0`): the server\'s enum reader takes a name or an integer literal only, and refuses a double token ("invalid request input"), though JSON.parse reads it as an integer. Write the name. (YAML is converted to JSON before sending: there the number is an integer.)',
       bom: 'A byte order mark at the start of the file. In a JSON file, an error: the server\'s JSON parser refuses a body that starts with one ("invalid request input"), and a JSON document is sent as written. In a YAML or rpk file, a warning: those are converted before sending, but other tools trip on it. Save as UTF-8 without BOM.',
       'multi-document':
         'More than one YAML document (`---`) in one file. One file is one request or config; only the first document is linted.',

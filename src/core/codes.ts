@@ -77,6 +77,7 @@ export type FileCode =
   | 'parse/alias-bomb'
   | 'parse/bom'
   | 'parse/duplicate-key'
+  | 'parse/enum-decimal'
   | 'parse/json-syntax'
   | 'parse/multi-document'
   | 'parse/too-deep'

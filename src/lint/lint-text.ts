@@ -24,7 +24,7 @@ import {
 import { applyDirectives, mayHoldDirectives } from './directives';
 import { capFindings } from './findings-cap';
 import { lintWithSettings, resolveSettings, type LintOptions } from './lint';
-import { integerAsWritten, mayRoundIntegers } from './number-literals';
+import { enumAsWritten, integerAsWritten, mayRoundIntegers } from './number-literals';
 
 /** Options of `lintText`: those of `lint`, plus the file name, kind and format when known. */
 export interface LintTextOptions extends Omit<LintOptions, 'isFile'> {
@@ -268,7 +268,8 @@ function lintSource(
   // is what made the collector's work grow faster than their number.
   const rounds = result.diagnostics.length > 0 && mayRoundIntegers(text);
   const found = result.diagnostics.map((d) => {
-    const out: Diagnostic = rounds ? integerAsWritten(d, source, text, settings.rules) : d;
+    let out: Diagnostic = rounds ? integerAsWritten(d, source, text, settings.rules) : d;
+    if (d.code === 'enum-spelling' && source.format === 'json') out = enumAsWritten(out, source, text);
     if (d.related) {
       out.related = d.related.map((r) => {
         const rr = locate(source, r.pointer, false);

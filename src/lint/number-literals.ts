@@ -63,3 +63,25 @@ export function integerAsWritten(
   if (exact === BigInt(value) || !d.message.includes(rounded)) return d;
   return { ...d, message: d.message.split(rounded).join(shown) };
 }
+
+/** A JSON number token that is no integer literal: a fraction or an exponent (`1.0`, `2e0`). */
+const DECIMAL_LITERAL = /^-?\d+(\.\d+([eE][-+]?\d+)?|[eE][-+]?\d+)$/;
+
+/**
+ * An enum number in a JSON file judged on its text: the server's enum reader takes an integer
+ * literal only, so `1.0` or `2e0`, which JSON.parse reads as the integers 1 and 2, are refused.
+ */
+export function enumAsWritten(d: Diagnostic, source: ParsedSource, text: string): Diagnostic {
+  const name = d.suggestions?.[0]?.fix?.kind === 'replace-value' ? d.suggestions[0].fix.value : undefined;
+  const span = source.span(d.pointer);
+  if (typeof name !== 'string' || !span) return d;
+  const literal = text.slice(span.value[0], span.value[1]).trim();
+  if (!DECIMAL_LITERAL.test(literal)) return d;
+  const { docsUrl: _theRulesPage, ...rest } = d;
+  return {
+    ...rest,
+    code: 'parse/enum-decimal',
+    severity: 'error',
+    message: `\`${parsePointer(d.pointer).at(-1) ?? ''}\` is written ${literal.slice(0, 40)}, a decimal number: the server reads an enum only as a name or an integer literal and refuses this ("invalid request input"). Write "${name}".`,
+  };
+}

@@ -10,7 +10,7 @@ export default defineRule({
     description:
       'Enum values should be the full names the spec lists. A short name (`LITERAL`, `SCRAM-SHA-256`) or another case is an error; a known enum number (`1`) is a warning.',
     rationale:
-      'The server\'s decoder (bazel/pbgen/main.go, `enum_from_json`) looks enum names up exactly and case-sensitively: an unknown name, including a short or lower-case one, silently becomes `*_UNSPECIFIED`, which a later step refuses ("Invalid cluster link configuration: pattern_type is unspecified"). A JSON integer that is a known enum number is read as that value, so it works, but it is unreadable and not what the spec writes (an unknown number also becomes UNSPECIFIED). When the intended value is clear, the fix writes the full name.',
+      'The server\'s decoder (bazel/pbgen/main.go, `enum_from_json`) looks enum names up exactly and case-sensitively: an unknown name, including a short or lower-case one, silently becomes `*_UNSPECIFIED`, which a later step refuses ("Invalid cluster link configuration: pattern_type is unspecified"). A JSON integer that is a known enum number is read as that value, so it works, but it is unreadable and not what the spec writes (an unknown number also becomes UNSPECIFIED). Only an integer literal counts: `1.0` or `1e0` in a JSON file is a double token, which the enum reader refuses: that is `parse/enum-decimal`, judged on the text as written. When the intended value is clear, the fix writes the full name.',
   },
   messages: {
     spelling: '`{field}` is a non-standard spelling of "{value}"; the server reads it as UNSPECIFIED.',
