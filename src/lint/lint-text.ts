@@ -140,6 +140,11 @@ function apiFindings(read: RpkRead, settings: RunSettings, rpk: RpkVersion, own:
   // a repeated key says nothing of it, so the API's findings at those places stand.
   const said = new Set(own.filter((f) => !BESIDE_API_FINDINGS.has(f.diagnostic.code)).map((f) => f.diagnostic.pointer));
   const cloud = isCloudFile(read.value, rpk);
+  // A fix or a related place stays only where rpk's file holds exactly what it names.
+  const exactly = (pointer: string) => {
+    const p = mapped.from.get(pointer);
+    return p !== undefined && read.written.has(p) ? p : undefined;
+  };
   const out: RpkFinding[] = [];
   for (const d of result.diagnostics) {
     if (
@@ -161,11 +166,6 @@ function apiFindings(read: RpkRead, settings: RunSettings, rpk: RpkVersion, own:
       ? ((onKeyHere || inFile !== mapped.from.get(api) ? where.key : undefined) ?? where.value)
       : ([0, 1] as const);
     const { suggestions, related, ...rest } = d;
-    // A fix or a related place stays only where rpk's file holds exactly what it names.
-    const exactly = (pointer: string) => {
-      const p = mapped.from.get(pointer);
-      return p !== undefined && read.written.has(p) ? p : undefined;
-    };
     const fixes = suggestions?.flatMap((sg) => {
       const fix = sg.fix && rpkFix(sg.fix, exactly, rpk);
       return sg.fix && !fix ? [] : [{ ...sg, message: inRpkTerms(sg.message), ...(fix ? { fix } : {}) }];

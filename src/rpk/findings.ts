@@ -33,10 +33,10 @@ export interface RpkFinding {
 type Obj = { [key: string]: GoValue };
 const isObj = (v: GoValue | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A release's words at the start of a sentence ("rpk 26.1" stays as rpk writes its name). */
 /** Where a value refused by yaml.v2 may be a secret: anything of the authentication settings or of PEM material, and any password or key. */
 const SECRET_PLACES = /\/(authentication_configuration|tls_pem_settings)(\/|$)|\/(password|key)$/;
 
+/** A release's words at the start of a sentence ("rpk 26.1" stays as rpk writes its name). */
 const upperFirst = (text: string) => text.replace(/^the /, 'The ');
 
 let apiNames: ReadonlyMap<string, string> | undefined;
