@@ -17,7 +17,7 @@ export default defineRule({
   appliesTo: 'request-link',
   docs: {
     description:
-      'Every entry of `syncedShadowTopicProperties` should be a topic property the server knows; a misspelling gets "did you mean". `timestamp.type` is spelled `message.timestamp.type` by the server.',
+      'Every entry of `syncedShadowTopicProperties` should be a topic property the server knows; a misspelling gets "did you mean" (never a property the server refuses to sync). `timestamp.type` is spelled `message.timestamp.type` by the server.',
     rationale:
       'The server does not check the names: a misspelled property (`retention.msec`) is accepted and simply never synced, so the shadow topic silently keeps its own value. Add site-specific names with the `knownProperties` option.',
   },
@@ -57,8 +57,10 @@ export default defineRule({
           });
           continue;
         }
+        // Never a name the server refuses to sync (synced-property-forbidden) as the guess.
+        const forbidden = TOPIC_PROPERTIES[ctx.targetVersion].forbidden;
         known ??= [
-          ...TOPIC_PROPERTIES[ctx.targetVersion].known,
+          ...TOPIC_PROPERTIES[ctx.targetVersion].known.filter((p) => !forbidden.includes(p)),
           ...(Array.isArray(option) ? (option as unknown[]).filter((x): x is string => typeof x === 'string') : []),
         ];
         const suggestion = nearest(name, known);
@@ -106,6 +108,13 @@ export default defineRule({
             syncedShadowTopicProperties: ['retention.ms', 'message.timestamp.type', 'colour.scheme'],
           },
         }),
+      },
+      {
+        title: 'never a guess the server refuses to sync (svc.remote.recovery is forbidden)',
+        doc: exampleLink({ topicMetadataSyncOptions: { syncedShadowTopicProperties: ['svc.remote.recover'] } }),
+        errors: [
+          { messageId: 'unknown', pointer: '/configurations/topicMetadataSyncOptions/syncedShadowTopicProperties/0' },
+        ],
       },
     ],
   },
