@@ -51,7 +51,6 @@ const FIELDS = {
 } as const;
 
 /** Values in every YAML 1.1 form yaml.v2 resolves: booleans, integers, floats, nulls, times, durations, quoting. */
-// prettier-ignore
 const VALUES = [
   'yes',
   'no',
@@ -169,14 +168,12 @@ function schemaRefuses(value: unknown, pointer: string): boolean {
 
 describe('rpk schema parity in the editor (yaml.yamlVersion 1.1)', () => {
   const differ: string[] = [];
-  const cases: string[] = [];
   for (const type of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
     for (const value of VALUES) {
       const text = fileFor(type, value);
       const pointer = FIELDS[type].pointer;
       const rpk = linterRefuses(text, pointer);
       const editor = schemaRefuses(editorValue(text, '1.1'), pointer);
-      cases.push(`${type} ${value}`);
       if (rpk !== editor)
         differ.push(
           `${type} ${value}: linter ${rpk ? 'refuses' : 'accepts'}, schema ${editor ? 'refuses' : 'accepts'}`,
@@ -189,7 +186,6 @@ describe('rpk schema parity in the editor (yaml.yamlVersion 1.1)', () => {
     expect(differ.map((d) => d.slice(0, d.indexOf(':'))).sort(), differ.join('\n')).toEqual(
       Object.keys(DIVERGENT).sort(),
     );
-    for (const key of Object.keys(DIVERGENT)) expect(cases, key).toContain(key);
   });
 
   it('needs YAML 1.1: read as YAML 1.2 (the default), yes/on are strings and the schema refuses what rpk reads as true', () => {

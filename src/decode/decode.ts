@@ -34,7 +34,6 @@ export interface Decoded {
 }
 
 /** `bootstrapServers` → `bootstrap_servers`: the protobuf field name the server also accepts. */
-/** `tlsPemSettings` → `tls_pem_settings`: the protobuf name of a JSON field name. */
 export const protoName = camelToSnake;
 
 /** Property schemas by JSON name and by proto name, per object schema (computed once). */

@@ -39,6 +39,10 @@ const apiName = (apiPath: string) =>
     .replace(/\/0(?=\/|$)/g, '[]')
     .replace(/\//g, '.');
 
+/** " Read from rpk 26.1 on." for a key every release does not read; nothing for the others. */
+const readFrom = (since: keyof typeof RPK_RELEASE_TEXT): string =>
+  since === '25.3' ? '' : ` Read from ${RPK_RELEASE_TEXT[since]} on.`;
+
 /** What an rpk key is, in words: the API field's own text, where rpk sends it, from which release, and rpk's own rules. */
 function describe(apiPath: string, since: keyof typeof RPK_RELEASE_TEXT, extra: string): string {
   const api = apiNode(apiPath)?.description;
@@ -56,7 +60,7 @@ function describe(apiPath: string, since: keyof typeof RPK_RELEASE_TEXT, extra: 
     api === undefined && since === 'next'
       ? `rpk sends it as \`${apiName(apiPath)}\`, a field the 26.1 API does not have: a 26.1 server ignores it.`
       : `rpk sends it as \`${apiName(apiPath)}\`.`;
-  const read = since === '25.3' ? '' : ` Read from ${RPK_RELEASE_TEXT[since]} on.`;
+  const read = readFrom(since);
   return `${own !== undefined ? `${own}\n\n` : ''}${sent}${read}${extra ? ` ${extra}` : ''}`;
 }
 
@@ -143,7 +147,7 @@ function structSchema(t: GoStruct, apiPath: string): TSchema {
   for (const field of t.fields) {
     const place = apiPath === '' ? rpkTopLevelPlace(field.key) : 'link';
     if (place === 'cloud' && field.type.kind === 'ptr') {
-      const read = field.since === '25.3' ? '' : ` Read from ${RPK_RELEASE_TEXT[field.since]} on.`;
+      const read = readFrom(field.since);
       const keys = Object.fromEntries(
         field.type.to.fields.map((k) => [
           k.key,

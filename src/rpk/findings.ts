@@ -21,6 +21,7 @@ import { childPointer, isDigits, parsePointer } from '../util/pointer';
 import { camelToSnake, nearest } from '../util/suggest';
 import { modelKeyNames } from '../util/schema-walk';
 import { kindSchemas } from '../model/kinds';
+import { isSecretPointer } from '../secrets/classify';
 import type { GoValue, Offsets, RpkRead } from './read';
 import { goDuration } from './resolve';
 
@@ -33,8 +34,11 @@ export interface RpkFinding {
 type Obj = { [key: string]: GoValue };
 const isObj = (v: GoValue | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Where a value refused by yaml.v2 may be a secret: anything of the authentication settings or of PEM material, and any password or key. */
-const SECRET_PLACES = /\/(authentication_configuration|tls_pem_settings)(\/|$)|\/(password|key)$/;
+/** The blocks whose every value may be a secret (a password written where its block belongs, PEM material). */
+const SECRET_BLOCKS = /\/(authentication_configuration|tls_pem_settings)(\/|$)/;
+
+/** Where a value refused by yaml.v2 may be a secret: a credential key (the shared classification), or inside a secret block. */
+const mayBeSecret = (pointer: string): boolean => isSecretPointer(pointer) || SECRET_BLOCKS.test(pointer);
 
 /** A release's words at the start of a sentence ("rpk 26.1" stays as rpk writes its name). */
 const upperFirst = (text: string) => text.replace(/^the /, 'The ');
@@ -77,7 +81,7 @@ export function rpkFindings(read: RpkRead, rpk: RpkVersion, server: TargetVersio
 
   for (const e of read.errors) {
     // yaml.v2 quotes (up to ten bytes of) the value it refuses: where secrets live, not a byte of it.
-    const message = SECRET_PLACES.test(e.pointer) ? e.message.replace(/`[^`]*`/g, '`********`') : e.message;
+    const message = mayBeSecret(e.pointer) ? e.message.replace(/`[^`]*`/g, '`********`') : e.message;
     // Go's time errors are not quoted: this reader words them itself.
     const said = e.message.startsWith('parsing time')
       ? `\`${rpkPath(e.pointer)}\` is not a time rpk can read (Go's time.Time reads quoted text as RFC 3339 only)`

@@ -207,7 +207,7 @@ export function itemFieldName(pointer: string, key: string): string {
 }
 
 /** Whether a TLS key or certificate counts as given: the server reads an empty string as absent. */
-const tlsGiven = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
+export const tlsGiven = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 
 /**
  * True when exactly one of a TLS key and its certificate is given (an empty string is none): the

@@ -1,5 +1,5 @@
 import { defineRule, type VisitContext } from '../rule-api/types';
-import { exampleClient, exampleLink, tlsPairBroken } from '../rule-api/helpers';
+import { exampleClient, exampleLink, tlsGiven, tlsPairBroken } from '../rule-api/helpers';
 
 /** Reports `key` without `cert`, or `cert` without `key` (their values), in the `settings` object being visited. */
 function pair(
@@ -11,9 +11,8 @@ function pair(
   cert: string,
 ): void {
   if (!tlsPairBroken(keyValue, certValue)) return;
-  const hasKey = keyValue !== undefined && keyValue !== null && keyValue !== '';
-  const present = hasKey ? key : cert;
-  const missing = hasKey ? cert : key;
+  const present = tlsGiven(keyValue) ? key : cert;
+  const missing = present === key ? cert : key;
   ctx.report({ messageId: 'unpaired', pointer: `${ctx.here()}/${present}`, data: { settings, present, missing } });
 }
 
