@@ -87,6 +87,19 @@ describe('inputs', () => {
     expect(r.results.map((x) => x.file).sort()).toEqual(['a.yaml', 'b.yml', 'c.json', 'sub/e.yaml']);
   });
 
+  it('follows symbolic links to directories, once each, ending loops, and lints a shared file once', () => {
+    const outside = scratch({ 'prod.yaml': 'name: "a b"\n', 'nested/deep.json': '{"name":"x","configurations":{}}' });
+    const dir = scratch({ 'real/a.yaml': GOOD_YAML });
+    symlinkSync(outside, join(dir, 'shared')); // a linked directory without a document's name
+    symlinkSync(join(dir, 'real'), join(dir, 'again')); // a second way into a walked directory
+    symlinkSync(dir, join(dir, 'real', 'loop')); // a link to an ancestor
+    const r = cli(['lint', '--format', 'json', '.'], { cwd: dir });
+    const files = report(r).results.map((x) => x.file);
+    expect(files.sort()).toEqual(['real/a.yaml', 'shared/nested/deep.json', 'shared/prod.yaml']);
+    // The broken document behind the link is reported, so the run is not green.
+    expect(r.code).toBe(1);
+  });
+
   it('expands globs, and a pattern matching nothing is an error unless allowed', () => {
     const dir = scratch({ 'links/a.yaml': GOOD_YAML, 'links/b.yaml': GOOD_YAML, 'other.yaml': GOOD_YAML });
     const r = report(cli(['lint', '--format', 'json', 'links/*.yaml'], { cwd: dir }));
@@ -394,10 +407,38 @@ describe('document kinds', () => {
       ).kind,
     ).toBe('ConnectError');
     expect(kindOf('d.yaml', GOOD_YAML).kind).toBe('ShadowLink');
-    expect(kindOf('e.json', '{"shadowLink": {"name": "x", "uid": "u", "configurations": {}}}').kind).toBe(
+    expect(kindOf('e.json', '{"shadowLink": {"name": "x", "uid": "u", "status": {}, "configurations": {}}}').kind).toBe(
       'CreateShadowLinkResponse',
     );
     expect(kindOf('f.json', '{"broker": {}}').kind).toBe('GetBrokerResponse');
+  });
+
+  it('lints a link with a "uid" as a response only on the response\'s own evidence', () => {
+    const link = (extra: string, auth = '') =>
+      `{"shadowLink": {"name": "x", "uid": "u"${extra}, "configurations": {"clientOptions": {${auth}}}}}`;
+    const scram = (fields: string) => `"authenticationConfiguration": {"scramConfiguration": {${fields}}}`;
+    // A response pasted into a request: the password without its marker makes it a request.
+    expect(kindOf('p.json', link('', scram('"username": "u", "password": ""'))).kind).toBe('CreateShadowLinkRequest');
+    expect(kindOf('q.json', link(', "status": {}', scram('"password": "s3cret"'))).kind).toBe(
+      'CreateShadowLinkRequest',
+    );
+    const pem = '"tls_settings": {"tls_pem_settings": {"key": "k", "cert": "c"}}';
+    expect(kindOf('r.json', link('', pem)).kind).toBe('CreateShadowLinkRequest');
+    // The server's own fields: status, or a secret's marker.
+    expect(kindOf('s.json', link(', "status": {"state": "SHADOW_LINK_STATE_ACTIVE"}')).kind).toBe(
+      'CreateShadowLinkResponse',
+    );
+    expect(kindOf('t.json', link('', scram('"password": "", "passwordSet": true'))).kind).toBe(
+      'CreateShadowLinkResponse',
+    );
+    expect(kindOf('u.json', link('', '"tlsSettings": {"tlsPemSettings": {"keyFingerprint": "abc"}}')).kind).toBe(
+      'CreateShadowLinkResponse',
+    );
+    // A uid and nothing else decides nothing: an error that says so, not a lenient kind.
+    const bare = kindOf('v.json', link(''));
+    expect(bare.kind).toBeNull();
+    expect(bare.diagnostics.map((d) => [d.code, d.severity])).toEqual([['kind/ambiguous', 'error']]);
+    expect(bare.diagnostics[0]!.message).toContain('"uid"');
   });
 
   it('says how to name the kind when the shape is ambiguous or unknown', () => {

@@ -29,12 +29,33 @@ function whatIs(stat: Stats): string {
   return 'not a regular file';
 }
 
-/** Walks a directory tree iteratively; unreadable directories and odd files become problems, never silence. */
+/** The identity of a directory (device and inode), or undefined when it cannot be stat'ed (readdir reports why). */
+function dirKey(dir: string): string | undefined {
+  try {
+    const stat = statSync(dir);
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Walks a directory tree iteratively; unreadable directories and odd files become problems, never
+ * silence. Symbolic links to directories are followed, after the real directories, so a file
+ * reached both ways is linted once under its real path; a directory already walked (a link to an
+ * ancestor, two links to one place) is not walked again, which ends every loop.
+ */
 function walk(root: string, found: string[], problems: Input[], display: (p: string) => string): void {
   const stack = [root];
+  const linked: string[] = [];
   const visited = new Set<string>();
-  while (stack.length > 0) {
-    const dir = stack.pop()!;
+  while (stack.length > 0 || linked.length > 0) {
+    const dir = stack.length > 0 ? stack.pop()! : linked.shift()!;
+    const key = dirKey(dir);
+    if (key !== undefined) {
+      if (visited.has(key)) continue;
+      visited.add(key);
+    }
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -54,33 +75,32 @@ function walk(root: string, found: string[], problems: Input[], display: (p: str
         if (!SKIP_DIRS.has(e.name)) subdirs.push(p);
         continue;
       }
-      if (!LINTABLE.test(e.name) || isToolConfigFile(e.name)) continue;
+      const lintable = LINTABLE.test(e.name) && !isToolConfigFile(e.name);
       if (e.isFile()) {
-        found.push(p);
+        if (lintable) found.push(p);
         continue;
       }
-      // A symbolic link, FIFO, socket or device with a document's name: decide by what it is, without opening it.
+      if (!lintable && !e.isSymbolicLink()) continue;
+      // A symbolic link (to a directory or a document), FIFO, socket or device: decide by what it is, without opening it.
       let stat: Stats;
       try {
         stat = statSync(p);
       } catch (error) {
-        problems.push({
-          kind: 'problem',
-          display: display(p),
-          code: 'input/unreadable',
-          message: `The file cannot be read (${systemReason(error)}).`,
-        });
+        // A dangling link without a document's name is not a document; one with it is reported.
+        if (lintable)
+          problems.push({
+            kind: 'problem',
+            display: display(p),
+            code: 'input/unreadable',
+            message: `The file cannot be read (${systemReason(error)}).`,
+          });
         continue;
       }
-      if (stat.isFile()) found.push(p);
-      else if (stat.isDirectory()) {
-        // A linked directory is followed once (a link to an ancestor would loop forever).
-        const key = `${stat.dev}:${stat.ino}`;
-        if (!visited.has(key)) {
-          visited.add(key);
-          subdirs.push(p);
-        }
-      } else
+      if (stat.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) linked.push(p);
+      } else if (!lintable) continue;
+      else if (stat.isFile()) found.push(p);
+      else
         problems.push({
           kind: 'problem',
           display: display(p),

@@ -51,7 +51,7 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
     intro: `The linter could not tell which of the ${KIND_COUNT_WORD} kinds of file (the Admin API documents and rpk's config file) it holds. Name it with a top-level \`"$schema"\`, a \`# yaml-language-server: $schema=\` modeline, \`--kind\`, or a config override with \`kind\`.`,
     codes: {
       ambiguous:
-        'The shape fits several kinds (for example `{}`, a valid GetBrokerRequest and an empty anything else).',
+        "The shape fits several kinds: `{}` (a valid GetBrokerRequest and an empty anything else), or a `{shadowLink: …}` with a `uid` but nothing else of a response (no `status`, no `passwordSet` or `keyFingerprint`) and no secret of a request — a response, or a response pasted into a create request. A link with a `uid` or `status` is linted as a response only on the response's own marks; with a `password` (or PEM `key`) and no marker beside it, it is a request with mistakes.",
       unrecognised: 'The shape fits no kind: this does not look like an Admin API v2 document.',
       'unknown-schema': 'The top-level `"$schema"` names none of the svc-admin-spec schemas.',
     },

@@ -47,6 +47,56 @@ export function kindOfSchemaRef(ref: string): KindName | undefined {
   return undefined;
 }
 
+/** A field in either JSON spelling protojson reads (`clientOptions` or `client_options`). */
+function field(object: unknown, camel: string, snake: string): unknown {
+  return own(object, camel) ?? own(object, snake);
+}
+
+/**
+ * What the secret-bearing blocks of a link say about who wrote it. A request carries the secret
+ * (`password`, PEM `key`); the server never returns one without its marker (`passwordSet`,
+ * `keyFingerprint`), so a secret without its marker is the request's own evidence.
+ */
+function secretEvidence(link: unknown): { request: boolean; response: boolean } {
+  const evidence = { request: false, response: false };
+  const client = field(own(link, 'configurations'), 'clientOptions', 'client_options');
+  const auth = field(client, 'authenticationConfiguration', 'authentication_configuration');
+  const pem = field(field(client, 'tlsSettings', 'tls_settings'), 'tlsPemSettings', 'tls_pem_settings');
+  const blocks: [unknown, string, string, string, string][] = [
+    [field(auth, 'scramConfiguration', 'scram_configuration'), 'password', 'password', 'passwordSet', 'password_set'],
+    [field(auth, 'plainConfiguration', 'plain_configuration'), 'password', 'password', 'passwordSet', 'password_set'],
+    [pem, 'key', 'key', 'keyFingerprint', 'key_fingerprint'],
+  ];
+  for (const [block, secret, secretSnake, marker, markerSnake] of blocks) {
+    if (!isObject(block)) continue;
+    const hasMarker = field(block, marker, markerSnake) !== undefined;
+    if (hasMarker) evidence.response = true;
+    else if (field(block, secret, secretSnake) !== undefined) evidence.request = true;
+  }
+  return evidence;
+}
+
+/**
+ * A `{shadowLink: …}` document is a create request unless the link carries the server's own
+ * fields. `uid`/`status` alone do not decide it: a response pasted into a request keeps them, and
+ * linting it as a response would pass what the server refuses. A secret without its marker makes
+ * it a request (with mistakes); `status` or a secret's marker make it a response; a `uid` with
+ * neither is ambiguous.
+ */
+function kindOfWrappedLink(link: unknown): { kind?: KindName; ambiguous?: string } {
+  if (!isObject(link)) return { kind: 'CreateShadowLinkRequest' };
+  const uid = own(link, 'uid') !== undefined;
+  const status = own(link, 'status') !== undefined;
+  if (!uid && !status) return { kind: 'CreateShadowLinkRequest' };
+  const evidence = secretEvidence(link);
+  if (evidence.request) return { kind: 'CreateShadowLinkRequest' };
+  if (status || evidence.response) return { kind: 'CreateShadowLinkResponse' };
+  return {
+    ambiguous:
+      'The link has a "uid", which only the server sets, but nothing else of a CreateShadowLink response (no "status", no "passwordSet" or "keyFingerprint"): it may be a response, or a response pasted into a create request (the server refuses a request with a "uid").',
+  };
+}
+
 /** Guesses a kind from the top-level shape; undefined when it fits none or several equally. */
 function kindOfShape(value: unknown): { kind?: KindName; ambiguous?: string } {
   if (!isObject(value)) return {};
@@ -58,11 +108,8 @@ function kindOfShape(value: unknown): { kind?: KindName; ambiguous?: string } {
   // other keys beside them are typos rpk drops (reported as such), not another kind.
   if (RPK_BLOCKS.some(has) && !has('configurations') && !has('shadowLink') && !has('shadow_link'))
     return { kind: 'RpkShadowLinkConfig' };
-  if (has('shadowLink') || has('shadow_link')) {
-    const link = own(value, 'shadowLink') ?? own(value, 'shadow_link');
-    const response = isObject(link) && (own(link, 'uid') !== undefined || own(link, 'status') !== undefined);
-    return { kind: response ? 'CreateShadowLinkResponse' : 'CreateShadowLinkRequest' };
-  }
+  if (has('shadowLink') || has('shadow_link'))
+    return kindOfWrappedLink(own(value, 'shadowLink') ?? own(value, 'shadow_link'));
   if (has('broker')) return { kind: 'GetBrokerResponse' };
   if (
     has('configurations') ||
