@@ -15,6 +15,8 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
         'A YAML syntax error (tabs used for indentation, bad indentation, an unterminated flow collection), with its line and column.',
       'duplicate-key':
         'A key appears twice in one object. The server keeps the last value for single fields and appends arrays, so one of the two silently loses. Keep one.',
+      'request-too-large':
+        'The JSON body the client sends for a request document (the document in the server\'s form, without `$schema`; for an rpk file, the request rpk builds) is over 10 MiB, which the Admin API refuses before reading it ("request too large", src/v/redpanda/admin/server.cc). Only documents that can reach the limit are measured (over 320 KiB of text, or YAML with aliases). Name filters by prefix instead of listing every topic or group.',
       'enum-decimal':
         'An enum written as a number with a fraction or an exponent in a JSON file (`1.0`, `2e0`): the server\'s enum reader takes a name or an integer literal only, and refuses a double token ("invalid request input"), though JSON.parse reads it as an integer. Write the name. (YAML is converted to JSON before sending: there the number is an integer.)',
       bom: 'A byte order mark at the start of the file. In a JSON file, an error: the server\'s JSON parser refuses a body that starts with one ("invalid request input"), and a JSON document is sent as written. In a YAML or rpk file, a warning: those are converted before sending, but other tools trip on it. Save as UTF-8 without BOM.',

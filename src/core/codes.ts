@@ -80,6 +80,7 @@ export type FileCode =
   | 'parse/enum-decimal'
   | 'parse/json-syntax'
   | 'parse/multi-document'
+  | 'parse/request-too-large'
   | 'parse/too-deep'
   | 'parse/yaml-syntax'
   | 'report/too-many-findings'

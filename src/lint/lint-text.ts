@@ -25,6 +25,7 @@ import { applyDirectives, mayHoldDirectives } from './directives';
 import { capFindings } from './findings-cap';
 import { lintWithSettings, resolveSettings, type LintOptions } from './lint';
 import { enumAsWritten, integerAsWritten, mayRoundIntegers } from './number-literals';
+import { MAX_REQUEST_BYTES, mayExceedRequestLimit, requestBodyBytes, requestTooLarge } from './request-size';
 
 /** Options of `lintText`: those of `lint`, plus the file name, kind and format when known. */
 export interface LintTextOptions extends Omit<LintOptions, 'isFile'> {
@@ -107,6 +108,11 @@ function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettin
   // rpk sends nothing for a file it refuses: the API rules have nothing to judge then.
   const refused = own.some((f) => f.diagnostic.code === 'rpk/refused' || f.diagnostic.code === 'rpk/invalid');
   const all = refused ? own : [...own, ...apiFindings(read, settings, rpk, own)];
+  if (!refused && mayExceedRequestLimit(text, source)) {
+    const bytes = requestBodyBytes('ShadowLink', rpkToApi(read.value, rpk).value)!;
+    if (bytes > MAX_REQUEST_BYTES)
+      source.diagnostics.push(requestTooLarge(bytes, 'The CreateShadowLink request rpk builds from this file'));
+  }
   const found = all.map(({ diagnostic, at }) => {
     diagnostic.range = source.range(at[0], at[1]);
     for (const r of diagnostic.related ?? []) {
@@ -260,6 +266,11 @@ function lintSource(
     source.diagnostics = source.diagnostics.filter((d) => d.code !== 'parse/duplicate-key');
     const rpk = options.rpkVersion ?? settings.targetVersion;
     return finish(decision.kind, rpkFileFindings(text, source, settings, rpk));
+  }
+  if (mayExceedRequestLimit(text, source)) {
+    const bytes = requestBodyBytes(decision.kind, source.value);
+    if (bytes !== undefined && bytes > MAX_REQUEST_BYTES)
+      source.diagnostics.push(requestTooLarge(bytes, 'The request body the client sends for this document'));
   }
   // De-duplicated, not sorted: `finish` sorts once, by position.
   const result = lintWithSettings(source.value, { ...settings, kind: decision.kind }, { probe, unsorted: true });

@@ -5,10 +5,11 @@
  * is in the file. Source: yaml.v2's decode.go (`unmarshal`, `prepare`, `scalar`, `mappingStruct`,
  * `merge`), read to learn its behaviour; test/rpk-reader.test.ts holds this reader to yaml.v2 itself.
  */
-import { isAlias, isMap, isScalar, isSeq, Scalar, type Document, type Node as YamlNode } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, Scalar, type Alias, type Document, type Node as YamlNode } from 'yaml';
 import { goTypeName, RPK_CONFIG, type GoStruct, type GoType } from '../model/rpk-format';
 import { composeQuietly, readCst, YAML_OPTIONS } from '../source/yaml';
 import { LineIndex } from '../source/text-position';
+import { indexYaml } from '../source/yaml-value';
 import { childPointer } from '../util/pointer';
 import { formatGoTime, parseTimestamp, resolvePlain, type GoTime, type Resolved } from './resolve';
 
@@ -172,6 +173,8 @@ class Decoder {
   private aliasSteps = 0;
   private aliasDepth = 0;
   private readonly aliasing = new Set<YamlNode>();
+  /** Each alias's anchor, found in one walk: the `yaml` package's `Alias.resolve` walks the whole document per alias (36,000 aliases took minutes). */
+  private targets: Map<Alias, YamlNode> | undefined;
 
   constructor(
     private readonly doc: Document,
@@ -220,7 +223,7 @@ class Decoder {
     )
       throw new Stop('yaml: document contains excessive aliasing', this.at(node));
     if (isAlias(node)) {
-      const target = node.resolve(this.doc) as YamlNode | undefined;
+      const target = this.target(node);
       if (!target) throw new Stop(`yaml: unknown anchor '${node.source}' referenced`, this.at(node));
       if (this.aliasing.has(node)) throw new Stop(`yaml: anchor '${node.source}' value contains itself`, this.at(node));
       this.aliasing.add(node);
@@ -322,7 +325,13 @@ class Decoder {
 
   /** The node an alias stands for (the node itself when it is not one). */
   private resolved(node: YamlNode): YamlNode | undefined {
-    return isAlias(node) ? (node.resolve(this.doc) as YamlNode | undefined) : node;
+    return isAlias(node) ? this.target(node) : node;
+  }
+
+  /** The node an alias names: the last node with its anchor before it, as yaml.v2 (and the `yaml` package) resolve it. */
+  private target(alias: Alias): YamlNode | undefined {
+    this.targets ??= indexYaml(this.doc.contents).targets;
+    return this.targets.get(alias);
   }
 
   /** A key as yaml.v2 reads it into a Go string: a scalar's text, or nothing for a collection (a type mismatch). */

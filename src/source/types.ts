@@ -33,6 +33,8 @@ export interface ParsedSource {
   span(pointer: string): NodeSpan | undefined;
   /** Offsets to line/column. */
   range(start: number, end: number): Range;
+  /** YAML only: the value repeats nodes through aliases (`*x`), so it may be far larger than the text. */
+  aliases?: true;
   /** YAML only, when it parsed: the composed document (rpk's reader reads its nodes instead of parsing again). */
   yamlDocument?: Document;
   /** The `$schema` named by a `# yaml-language-server: $schema=` modeline, if any. */
