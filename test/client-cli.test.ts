@@ -226,10 +226,13 @@ describe('svc-admin-spec apply', () => {
     expect(again.stderr).toContain(
       'the server refused it: already_exists: Shadow link with name dr-link already exists',
     );
+    // Two links for one cluster are refused before sending (the server holds one); one more is the server's to refuse.
     const more = await run(['apply', '--admin-url', lb.url, 'b.yaml', 'c.yaml'], { cwd: dir, env });
     expect(more.code).toBe(1);
-    expect(more.stderr).toMatch(/b\.yaml: CreateShadowLink: the server refused it: resource_exhausted/);
-    expect(more.stderr).toContain('not sent: c.yaml');
+    expect(more.stderr).toContain('b.yaml, c.yaml: 2 shadow links for the one cluster at --admin-url');
+    const second = await run(['apply', '--admin-url', lb.url, 'b.yaml'], { cwd: dir, env });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/b\.yaml: CreateShadowLink: the server refused it: resource_exhausted/);
     expect(
       sent(lb, CREATE).map((r) => (JSON.parse(r.body) as { shadowLink: { name: string } }).shadowLink.name),
     ).toEqual(['dr-link', 'dr-link', 'other-link']);

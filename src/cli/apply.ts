@@ -7,6 +7,7 @@ import { createAdminClient, type DiagnosticsEvent } from '../client/index';
 import type { PlaceholderError } from '../client/placeholders';
 import { PRELINTED, type PrelintedCallOptions } from '../client/client';
 import { toWire } from '../client/wire';
+import { SERVER_FACTS } from '../facts/server-versions';
 import { NEWEST_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { format } from '../format/index';
 import { printable } from '../format/ansi';
@@ -19,7 +20,7 @@ import { collectSecrets, maskValue } from '../secrets/redact';
 import { decode } from '../source/index';
 import { isObject } from '../util/pointer';
 import { APPLY_KINDS, type ApplyArgs } from './client-args';
-import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
+import { answerField, clientOptions, connectionSecrets, reportFailure } from './client-connection';
 import { fileLintOptions } from '../config/config';
 import { catalogOf, commandConfigs, ConfigError, type Config } from './config';
 import { readRegularFile } from '../config/fs-safe';
@@ -138,6 +139,15 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
     return loaded;
   };
 
+  // A cluster holds a set number of shadow links (one on every known version): more files than
+  // that would be refused from the one past it, so none is sent (with auto: when every known
+  // version refuses them, the server is not even asked its version).
+  const maxLinks =
+    args.targetVersion === 'auto'
+      ? Math.max(...TARGET_VERSIONS.map((v) => SERVER_FACTS[v].maxShadowLinks))
+      : SERVER_FACTS[args.targetVersion].maxShadowLinks;
+  const tooMany = args.files.length > maxLinks;
+
   // The facts to lint with: the flag, else (auto) the server's version, asked once. Files with an
   // error whatever the version are reported before the server is asked anything.
   let target: TargetVersion;
@@ -152,7 +162,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
     const byVersion = TARGET_VERSIONS.map(lintAll);
     const hasError = (l: Loaded) =>
       (l.result.kind === null && !l.rpk) || l.result.diagnostics.some((d) => d.severity === 'error');
-    if (args.files.some((_, i) => byVersion.every((files) => hasError(files[i]!)))) {
+    if (tooMany || args.files.some((_, i) => byVersion.every((files) => hasError(files[i]!)))) {
       loaded = byVersion[byVersion.length - 1]!;
       target = NEWEST_TARGET_VERSION;
     } else {
@@ -178,6 +188,12 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   if (failing) {
     report({ applied: [] });
     io.stderr.write('svc-admin-spec: apply: lint errors; nothing was sent.\n');
+    return 1;
+  }
+  if (tooMany) {
+    const message = `${args.files.map(printable).join(', ')}: ${args.files.length} shadow links for the one cluster at --admin-url, which holds ${maxLinks === 1 ? 'a single shadow link' : `at most ${maxLinks}`}${args.targetVersion === 'auto' ? '' : ` (server ${args.targetVersion})`}: the server would refuse every link past the first${maxLinks === 1 ? '' : ` ${maxLinks}`} (resource_exhausted, cluster::cluster_link::errc::limit_exceeded), so nothing was sent. Apply each file to its own cluster.`;
+    report({ applied: [], failure: { message, notSent: args.files } });
+    io.stderr.write(`svc-admin-spec: apply: ${message}\n`);
     return 1;
   }
 
@@ -223,13 +239,21 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
       // The file's own verdict (config, overrides, directives) stands: the client does not lint it again.
       const call: PrelintedCallOptions = { [PRELINTED]: r.result.diagnostics };
       const response = await client!.createShadowLink(r.request as never, call);
-      const link = response.shadowLink;
+      // The server's answer: a field may be missing, of another type, or echo a secret of the request.
+      const link = response.shadowLink as Record<string, unknown>;
+      const echoed = [...secrets, ...r.wire.secrets, ...collectSecrets(r.wire.value)];
+      const field = (v: unknown) => answerField(v, echoed);
+      const shown = {
+        name: field(link['name']),
+        uid: field(link['uid']),
+        state: field(isObject(link['status']) ? link['status']['state'] : undefined),
+      };
       const findings = diagnosticsEvents
         .filter((e) => e.file === r.file && (e.event.phase === 'exchange' || e.event.phase === 'response'))
         .flatMap((e) => e.event.diagnostics);
-      applied.push({ file: r.file, name: link.name, uid: link.uid, state: link.status?.state, findings });
+      applied.push({ file: r.file, ...shown, findings });
       lines.push(
-        `${printable(r.file)}: created shadow link ${JSON.stringify(link.name)} (uid ${link.uid ?? '?'}, state ${link.status?.state ?? '?'})`,
+        `${printable(r.file)}: created shadow link ${shown.name === undefined ? '?' : printable(JSON.stringify(shown.name))} (uid ${printable(shown.uid ?? '?')}, state ${printable(shown.state ?? '?')})`,
       );
       for (const d of findings) lines.push(`  ${d.severity}  ${printable(d.message)}  ${d.code}`);
     } catch (error) {

@@ -16,6 +16,7 @@ export interface ConnectionArgs {
   certFile?: string;
   keyFile?: string;
   timeoutMs?: number;
+  maxResponseBytes?: number;
 }
 
 /** The kinds `apply` sends: every document that carries a request's shadow link, and files mapped to a request (rpk's), in the kind table's order. */
@@ -51,7 +52,8 @@ const CONNECTION_HELP = `  --admin-url <url>          The admin API, e.g. http:/
   --ca-file <file>           CA certificate(s) to trust, PEM
   --cert-file <file>         Client certificate for mutual TLS, PEM (with --key-file)
   --key-file <file>          Client private key for mutual TLS, PEM
-  --timeout <ms>             Time limit of each call in milliseconds (default 30000)`;
+  --timeout <ms>             Time limit of each call in milliseconds (default 30000)
+  --max-response-bytes <n>   Largest answer read, also once decompressed (default 16777216, 16 MiB)`;
 
 /** Help of `apply`. */
 export const APPLY_HELP = `Usage: svc-admin-spec apply --admin-url <url> [options] <file>...
@@ -131,6 +133,13 @@ function connection(v: Record<string, unknown>): ConnectionArgs {
   if (timeout !== undefined) {
     if (!/^[1-9]\d{0,8}$/.test(timeout)) throw new UsageError('--timeout must be a whole number of milliseconds ≥ 1.');
     out.timeoutMs = Number(timeout);
+  }
+  const maxResponse = s('max-response-bytes');
+  if (maxResponse !== undefined) {
+    // At most 2^31 - 1, the client option's range (connect-es itself stops at 4 GiB).
+    if (!/^[1-9]\d{0,9}$/.test(maxResponse) || Number(maxResponse) > 2_147_483_647)
+      throw new UsageError('--max-response-bytes must be a whole number of bytes from 1 to 2147483647.');
+    out.maxResponseBytes = Number(maxResponse);
   }
   return out;
 }

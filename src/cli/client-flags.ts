@@ -17,6 +17,7 @@ const CONNECTION_FLAGS = {
   'cert-file': { type: 'string' },
   'key-file': { type: 'string' },
   timeout: { type: 'string' },
+  'max-response-bytes': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -2,7 +2,8 @@
 import { createAdminClient, type DiagnosticsEvent, type GetBrokerRequest } from '../client/index';
 import { printable } from '../format/ansi';
 import type { GetBrokerArgs } from './client-args';
-import { clientOptions, connectionSecrets, reportFailure } from './client-connection';
+import { answerField, answerJson, clientOptions, connectionSecrets, reportFailure } from './client-connection';
+import { isObject } from '../util/pointer';
 import type { CliIO } from './io';
 
 /** Runs `get-broker`; returns the exit code. */
@@ -12,23 +13,30 @@ export async function runGetBroker(args: GetBrokerArgs, io: CliIO): Promise<numb
   // GetBroker's request does not depend on the server version: no look-up first.
   const client = createAdminClient({ ...options, targetVersion: '26.1', onDiagnostics: (e) => events.push(e) });
   const request: GetBrokerRequest = args.nodeId === undefined ? {} : { nodeId: args.nodeId };
+  const secrets = connectionSecrets(options);
   let response;
   try {
     response = await client.getBroker(request);
   } catch (error) {
-    return reportFailure(error, io, connectionSecrets(options), `GetBroker at ${args.adminUrl}`);
+    return reportFailure(error, io, secrets, `GetBroker at ${args.adminUrl}`);
   }
-  if (args.format === 'json') io.stdout.write(`${JSON.stringify(response, null, 2)}\n`);
+  // The answer is the server's: any field may be missing, of another type, or echo a credential.
+  if (args.format === 'json') io.stdout.write(`${answerJson(response, secrets)}\n`);
   else {
-    const b = response.broker;
-    const routes = b.adminServer?.routes ?? [];
-    const width = Math.max(0, ...routes.map((r) => printable(r.name ?? '').length));
+    const b = response.broker as Record<string, unknown>;
+    const field = (v: unknown) => printable(answerField(v, secrets) ?? '?');
+    const build = isObject(b['buildInfo']) ? b['buildInfo'] : {};
+    const server = isObject(b['adminServer']) ? b['adminServer'] : {};
+    const routes = (Array.isArray(server['routes']) ? server['routes'] : []).map((r: unknown) =>
+      isObject(r) ? [field(r['name']), field(r['httpRoute'])] : ['?', '?'],
+    );
+    const width = Math.max(0, ...routes.map(([name]) => name!.length));
     const lines = [
-      `node      ${b.nodeId ?? '?'}`,
-      `version   ${printable(b.buildInfo?.version ?? '?')}`,
-      `build     ${printable(b.buildInfo?.buildSha ?? '?')}`,
+      `node      ${typeof b['nodeId'] === 'number' ? b['nodeId'] : '?'}`,
+      `version   ${field(build['version'])}`,
+      `build     ${field(build['buildSha'])}`,
       'routes',
-      ...routes.map((r) => `  ${printable(r.name ?? '').padEnd(width)}  ${printable(r.httpRoute ?? '')}`),
+      ...routes.map(([name, route]) => `  ${name!.padEnd(width)}  ${route}`),
     ];
     io.stdout.write(`${lines.join('\n')}\n`);
   }
@@ -36,7 +44,7 @@ export async function runGetBroker(args: GetBrokerArgs, io: CliIO): Promise<numb
   for (const e of events)
     for (const d of e.diagnostics)
       io.stderr.write(
-        `svc-admin-spec: ${e.phase}: ${d.severity} ${d.pointer || '/'}: ${printable(d.message)} (${d.code})\n`,
+        `svc-admin-spec: ${e.phase}: ${d.severity} ${printable(answerField(d.pointer || '/', secrets)!)}: ${printable(d.message)} (${d.code})\n`,
       );
   return 0;
 }

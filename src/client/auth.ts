@@ -46,3 +46,8 @@ export function authHeaders(auth: Auth | undefined): Record<string, string> {
   if ('token' in auth) return { Authorization: `Bearer ${auth.token}` };
   return { Authorization: `Basic ${base64Utf8(`${auth.username}:${auth.password}`)}` };
 }
+
+/** The password or token and the header that encodes them: to mask wherever a server could echo them. */
+export function authSecrets(auth: Auth | undefined): string[] {
+  return [...(auth ? Object.values(auth) : []), ...Object.values(authHeaders(auth))].filter((v) => v.length >= 4);
+}

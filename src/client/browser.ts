@@ -9,5 +9,9 @@ export * from './shared';
 
 /** Creates a client for the admin API at `baseUrl` (the server must allow the page's origin). */
 export function createAdminClient(options: AdminClientOptions): AdminClient {
-  return createClient(options, { transport: (baseUrl) => webTransport(baseUrl), env: () => ({}), extraOptions: [] });
+  return createClient(options, {
+    transport: (baseUrl, _options, maxResponseBytes) => webTransport(baseUrl, maxResponseBytes),
+    env: () => ({}),
+    extraOptions: [],
+  });
 }

@@ -13,8 +13,9 @@ import type { Diagnostic } from '../core/diagnostics';
 import type { GetBrokerRequest, GetBrokerResponse } from '../model/broker';
 import { METHODS } from '../model/methods';
 import type { CreateShadowLinkRequest, CreateShadowLinkResponse } from '../model/shadow-link';
-import { collectSecrets } from '../secrets/redact';
-import { checkAnswer } from './answer';
+import { collectSecrets, redactOutside } from '../secrets/redact';
+import { checkAnswer, requireResult } from './answer';
+import { authSecrets } from './auth';
 import type { AdminMethod } from './errors';
 import { gate } from './gate';
 import { checkClientOptions, type AdminClientOptions, type CallOptions, type Platform } from './options';
@@ -53,14 +54,18 @@ export interface AdminClient {
 export function createClient(options: AdminClientOptions, platform: Platform): AdminClient {
   const settings = checkClientOptions(options, platform);
   const transport =
-    options.transport ?? platform.transport(settings.baseUrl, options as unknown as Record<string, unknown>);
+    options.transport ??
+    platform.transport(settings.baseUrl, options as unknown as Record<string, unknown>, settings.maxResponseBytes);
   const send = sender(transport, settings.auth, settings.timeoutMs);
+  // The password, the token, and the header that encodes them are masked in every error and finding.
+  const credentials = authSecrets(settings.auth);
   const report = reporter(settings.onDiagnostics);
   const requests = gate(settings.lintOptions, report);
   const lookup = targetLookup(
     settings.target,
     (call) => exchange('GetBroker', {}, call, NEWEST_TARGET_VERSION) as Promise<GetBrokerResponse>,
-    report,
+    // The version notice quotes the server's version string.
+    (event) => report({ ...event, diagnostics: redactOutside(event.diagnostics, credentials) }),
   );
 
   /** Lints, sends (again, when the method may be retried) and checks the answer, for a known target version. */
@@ -73,10 +78,13 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
   ): Promise<JsonObject> {
     requests.check(method, request, target, prelinted);
     const wire = toWire(METHODS[method].request, request, settings.env);
-    const secrets = [...wire.secrets, ...collectSecrets(wire.value)];
+    const secrets = [...wire.secrets, ...collectSecrets(wire.value), ...credentials].sort(
+      (a, b) => b.length - a.length,
+    );
     return withRetries(method, settings.retry, call?.signal, async () => {
       const response = await send(method, wire.value as JsonObject, secrets, call);
       checkAnswer(method, wire.value, response, settings.lintOptions(target), secrets, report);
+      requireResult(method, response);
       return response;
     });
   }

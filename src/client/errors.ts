@@ -1,15 +1,22 @@
 /** The errors the client throws, and how transport and server errors become them, secrets masked. */
 import { Code, ConnectError } from '@connectrpc/connect';
 import { METHODS, type MethodName } from '../model/methods';
-import { mask } from '../secrets/redact';
+import { maskOutside } from '../secrets/redact';
 import { ErrorInfoSchema } from './gen/google/rpc/error_details_pb';
 import { rulesForServerError } from './server-errors';
 
 /** The RPC a call was for: a method of the method table. */
 export type AdminMethod = MethodName;
 
-/** Why a call failed: the server answered with an error, or no answer came. */
-export type FailureKind = 'server' | 'network' | 'tls' | 'timeout' | 'canceled';
+/**
+ * Why a call failed: the server answered with an error (`server`), answered something the client
+ * cannot use (`bad-answer`: larger than `maxResponseBytes`, or without the method's result), or no
+ * answer came.
+ */
+export type FailureKind = 'server' | 'bad-answer' | 'network' | 'tls' | 'timeout' | 'canceled';
+
+/** Longest text of a server's (its message, each detail) that an error carries; the rest is counted, not kept. */
+export const MAX_SERVER_TEXT = 1000;
 
 /** A decoded `google.rpc.ErrorInfo` detail of a server error. */
 export interface ErrorInfoDetail {
@@ -109,13 +116,14 @@ function noAnswerKind(e: ConnectError): FailureKind {
   return 'network';
 }
 
-/** Extra help for the commonest failures without an answer. */
+/** Extra help for the commonest failures without a usable answer. */
 function hint(kind: FailureKind, method: AdminMethod): string {
   switch (kind) {
     case 'tls':
       return ' Check the CA (--ca-file / tls.ca), the server name in its certificate, and any client certificate.';
     case 'timeout':
-      // A method that is not idempotent may have taken effect before the time-out.
+    case 'bad-answer':
+      // A method that is not idempotent may have taken effect before the time-out or the answer.
       return !METHODS[method].idempotent
         ? ' The request may still have been applied: check whether the link exists before creating it again.'
         : '';
@@ -124,13 +132,50 @@ function hint(kind: FailureKind, method: AdminMethod): string {
   }
 }
 
+/** A limit of `n` bytes in words: in MiB when whole, else in bytes; the transport's own when unknown. */
+const limitText = (n: number | undefined): string =>
+  n === undefined
+    ? "the transport's limit"
+    : `the client's limit of ${n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : `${n.toLocaleString('en-US')} bytes`}`;
+
+/**
+ * The error of an answer the client cannot use: larger than the limit (`maxBytes`; `decompressed`
+ * when only its decompressed size was), or `lacking` a description of what it misses.
+ */
+export function badAnswerError(
+  method: AdminMethod,
+  problem: { maxBytes: number | undefined; decompressed: boolean } | { lacking: string },
+  cause?: unknown,
+): AdminApiError {
+  const what =
+    'lacking' in problem
+      ? `the server's answer lacks ${problem.lacking}`
+      : `the server's answer is larger than ${limitText(problem.maxBytes)}${problem.decompressed ? ' once decompressed' : ''} (maxResponseBytes, --max-response-bytes); the rest of it was not ${problem.decompressed ? 'decompressed' : 'read'}`;
+  return new AdminApiError({
+    message: `${method} failed (bad-answer): ${what}.${hint('bad-answer', method)}`,
+    code: 'lacking' in problem ? Code.Internal : Code.ResourceExhausted,
+    kind: 'bad-answer',
+    method,
+    maybeApplied: !METHODS[method].idempotent,
+    ...(cause instanceof Error ? { cause: new Error(cause.message) } : {}),
+  });
+}
+
+/** The answer's headers, each value masked and shortened like the server's message. */
+function maskedHeaders(headers: Headers, m: (s: string) => string): Headers {
+  const out = new Headers();
+  headers.forEach((value, key) => out.append(key, m(value)));
+  return out;
+}
+
 /**
  * Turns whatever a transport threw for a request it was given into an `AdminApiError`, with every
- * secret masked in its message, details and cause.
+ * secret masked (also JSON-escaped or cut, see `maskOutside`) in its message, details, headers
+ * and cause, and the server's texts shortened to `MAX_SERVER_TEXT` characters.
  */
 export function toAdminApiError(reason: unknown, method: AdminMethod, secrets: readonly string[]): AdminApiError {
   const e = ConnectError.from(reason);
-  const m = (s: string): string => mask(s, secrets);
+  const m = (s: string): string => maskOutside(s, secrets, MAX_SERVER_TEXT);
   // An error parsed from an answer carries the answer's headers; a failure to connect carries none.
   const answered = hasHeaders(e.metadata);
   if (answered) {
@@ -145,13 +190,23 @@ export function toAdminApiError(reason: unknown, method: AdminMethod, secrets: r
       code: e.code,
       kind: 'server',
       method,
-      metadata: e.metadata,
+      metadata: maskedHeaders(e.metadata, m),
       errorInfo,
       rules,
     });
     // `rawMessage` stays the server's words; the message also says which rules cover them.
     if (rules.length) error.message += ` (the linter reports this as ${rules.join(', ')})`;
     return error;
+  }
+  // The transports' one limit (readMaxBytes, see transport-node.ts and body-limit.ts) is the only
+  // source of resource_exhausted without an answer's headers: the answer was too large.
+  if (e.code === Code.ResourceExhausted) {
+    const limit = /readMaxBytes (\d+)/.exec(e.rawMessage);
+    return badAnswerError(
+      method,
+      { maxBytes: limit ? Number(limit[1]) : undefined, decompressed: e.rawMessage.includes('decompression') },
+      e,
+    );
   }
   const kind = noAnswerKind(e);
   const connected = !causes(e).some((c) => NOT_CONNECTED.has(String((c as { code?: unknown }).code)));

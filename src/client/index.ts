@@ -21,7 +21,8 @@ export interface NodeAdminClientOptions extends AdminClientOptions {
  */
 export function createAdminClient(options: NodeAdminClientOptions): AdminClient {
   return createClient(options, {
-    transport: (baseUrl, o) => nodeTransport(baseUrl, o['tls'] as TlsOptions | undefined),
+    transport: (baseUrl, o, maxResponseBytes) =>
+      nodeTransport(baseUrl, o['tls'] as TlsOptions | undefined, maxResponseBytes),
     env: () => process.env as Env,
     extraOptions: ['tls'],
   });

@@ -10,6 +10,7 @@ import { checkAuth, type Auth } from './auth';
 import type { Env } from './placeholders';
 import type { DiagnosticsEvent } from './report';
 import type { RetryPolicy } from './retry';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './body-limit';
 
 /** Retries of GetBroker on `unavailable` (CreateShadowLink is never retried: it is not idempotent). */
 export interface RetryOptions {
@@ -44,6 +45,12 @@ export interface AdminClientOptions {
   env?: Env;
   /** Retries of GetBroker. */
   retry?: RetryOptions;
+  /**
+   * Largest answer body read, in bytes, both as received and once decompressed; a larger answer
+   * fails the call (`AdminApiError`, kind `bad-answer`) without being read further. Default 16 MiB.
+   * Not applied to a `transport` given here (set its `readMaxBytes`).
+   */
+  maxResponseBytes?: number;
 }
 
 /** Per-call options. */
@@ -56,8 +63,8 @@ export interface CallOptions {
 
 /** What differs between Node.js and browsers. */
 export interface Platform {
-  /** The default transport for a base URL and the platform's extra options. */
-  transport(baseUrl: string, options: Record<string, unknown>): Transport;
+  /** The default transport for a base URL, the platform's extra options and the limit on answers. */
+  transport(baseUrl: string, options: Record<string, unknown>, maxResponseBytes: number): Transport;
   /** The default environment for placeholders. */
   env(): Env;
   /** Option names only this platform has (`tls` in Node.js). */
@@ -70,6 +77,8 @@ export interface ClientSettings {
   readonly auth: Auth | undefined;
   readonly target: TargetVersion | 'auto';
   readonly timeoutMs: number;
+  /** The limit on each answer's body (body-limit.ts). */
+  readonly maxResponseBytes: number;
   readonly retry: RetryPolicy;
   readonly onDiagnostics: ((event: DiagnosticsEvent) => void) | undefined;
   readonly env: Env;
@@ -88,8 +97,26 @@ const OPTION_KEYS = [
   'onDiagnostics',
   'env',
   'retry',
+  'maxResponseBytes',
 ];
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * A URL that did not parse, as a message may show it: its credentials, a port that is not digits
+ * (`http://user:secret` puts the password there), the query and the fragment are hidden, and
+ * without an http(s) scheme nothing of it is shown: it may be a secret given in the wrong place.
+ */
+function unparsedUrl(raw: string): string {
+  const m = /^(https?:\/\/)([^/?#]*)([^?#]{0,100})[^?#]*([?#])?/i.exec(raw);
+  if (!m) return 'it does not start with http:// or https://';
+  const [, scheme, authority = '', path = '', rest] = m;
+  const at = authority.lastIndexOf('@');
+  let host = authority.slice(at + 1);
+  const port = /:([^:\]]*)$/.exec(host);
+  if (port && !/^\d*$/.test(port[1]!)) host = `${host.slice(0, port.index)}:<not a port>`;
+  const tail = rest === '?' ? '?<query hidden>' : rest === '#' ? '#<fragment hidden>' : '';
+  return JSON.stringify(`${scheme}${at === -1 ? '' : '<credentials hidden>@'}${host.slice(0, 100)}${path}${tail}`);
+}
 
 function checkBaseUrl(raw: unknown): string {
   if (typeof raw !== 'string' || raw.trim() === '')
@@ -98,7 +125,7 @@ function checkBaseUrl(raw: unknown): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new TypeError(`createAdminClient: "baseUrl" is not a URL: ${JSON.stringify(raw.slice(0, 200))}.`);
+    throw new TypeError(`createAdminClient: "baseUrl" is not a URL: ${unparsedUrl(raw)}.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new TypeError('createAdminClient: "baseUrl" must start with http:// or https://.');
@@ -142,6 +169,8 @@ export function checkClientOptions(options: AdminClientOptions, platform: Platfo
       ? 'auto'
       : checkTargetVersion(options.targetVersion, 'createAdminClient')!;
   const timeoutMs = checkPositiveInt(options.timeoutMs, 'createAdminClient: "timeoutMs"') ?? DEFAULT_TIMEOUT_MS;
+  const maxResponseBytes =
+    checkPositiveInt(options.maxResponseBytes, 'createAdminClient: "maxResponseBytes"') ?? DEFAULT_MAX_RESPONSE_BYTES;
   const attempts = checkPositiveInt(options.retry?.attempts, 'createAdminClient: "retry.attempts"') ?? 3;
   const initialDelayMs = options.retry?.initialDelayMs ?? 250;
   if (typeof initialDelayMs !== 'number' || !(initialDelayMs >= 0))
@@ -155,6 +184,7 @@ export function checkClientOptions(options: AdminClientOptions, platform: Platfo
     auth,
     target,
     timeoutMs,
+    maxResponseBytes,
     retry: { attempts, initialDelayMs },
     onDiagnostics: options.onDiagnostics,
     env: options.env ?? platform.env(),

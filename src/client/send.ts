@@ -6,7 +6,7 @@ import { toAdminApiError, type AdminMethod } from './errors';
 import { fromStruct, JSON_METHODS, toStruct } from './methods';
 import { checkPositiveInt, type CallOptions } from './options';
 
-/** Sends a linted request body to a method and returns the JSON object the server answered. */
+/** Sends a linted request body to a method and returns the JSON object the server answered; `secrets` (the credentials' too) are masked in any error. */
 export type Send = (
   method: AdminMethod,
   body: JsonObject,
@@ -17,10 +17,7 @@ export type Send = (
 /** A `Send` over `transport` with the credentials' headers and the client's time limit. */
 export function sender(transport: Transport, auth: Auth | undefined, timeoutMs: number): Send {
   const headers = authHeaders(auth);
-  // The password, the token, and the header that encodes them are masked in every error.
-  const authSecrets = [...(auth ? Object.values(auth) : []), ...Object.values(headers)].filter((v) => v.length >= 4);
   return async (method, body, secrets, call) => {
-    const masked = [...secrets, ...authSecrets].sort((a, b) => b.length - a.length);
     let message;
     try {
       message = toStruct(body);
@@ -37,7 +34,7 @@ export function sender(transport: Transport, auth: Auth | undefined, timeoutMs: 
       );
       return fromStruct(response.message);
     } catch (error) {
-      throw toAdminApiError(error, method, masked);
+      throw toAdminApiError(error, method, secrets);
     }
   };
 }

@@ -20,8 +20,8 @@ export interface TlsOptions {
   servername?: string;
 }
 
-/** A Connect transport for Node.js over HTTP/1.1. */
-export function nodeTransport(baseUrl: string, tls: TlsOptions | undefined): Transport {
+/** A Connect transport for Node.js over HTTP/1.1 that reads no answer larger than `maxResponseBytes` (see body-limit.ts). */
+export function nodeTransport(baseUrl: string, tls: TlsOptions | undefined, maxResponseBytes: number): Transport {
   const base = createNodeHttpClient({
     httpVersion: '1.1',
     nodeOptions: {
@@ -34,7 +34,9 @@ export function nodeTransport(baseUrl: string, tls: TlsOptions | undefined): Tra
   const httpClient: UniversalClientFn = async (request) => {
     const response = await base(request);
     if (response.status !== CANCELLED_STATUS || !response.body) return response;
-    const body = respellCancelled(await readAllBytes(response.body, 1024 * 1024));
+    const body = respellCancelled(
+      await readAllBytes(response.body, maxResponseBytes, response.header.get('Content-Length') ?? undefined),
+    );
     return {
       ...response,
       body: (async function* () {
@@ -49,7 +51,7 @@ export function nodeTransport(baseUrl: string, tls: TlsOptions | undefined): Tra
     interceptors: [],
     acceptCompression: [compressionGzip, compressionBrotli],
     sendCompression: null,
-    ...validateReadWriteMaxBytes(undefined, undefined, undefined),
+    ...validateReadWriteMaxBytes(maxResponseBytes, undefined, undefined),
   });
 }
 

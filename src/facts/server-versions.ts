@@ -17,6 +17,13 @@ export interface ServerFacts {
   readonly sortsSyncedProperties: boolean;
   /** Whether `plainConfiguration` exists (added in 26.1; 25.3 ignores the key as unknown). */
   readonly plainAuthentication: boolean;
+  /**
+   * How many shadow links one cluster holds: `frontend::validate_mutation` (src/v/cluster/cluster_link/frontend.cc)
+   * sets `max_links = 1` ("Initially for DR, we will only support a single cluster link at a time"),
+   * and a new link beyond it is refused with `limit_exceeded` (resource_exhausted, "Failed to create
+   * cluster link: cluster::cluster_link::errc::limit_exceeded").
+   */
+  readonly maxShadowLinks: number;
 }
 
 const defaults = (overrides: Partial<Record<NumericClientOption, number>> = {}) =>
@@ -35,6 +42,7 @@ export const SERVER_FACTS: Readonly<Record<TargetVersion, ServerFacts>> = {
     clientIdPrefix: 'cluster-link-',
     sortsSyncedProperties: false,
     plainAuthentication: false,
+    maxShadowLinks: 1,
   },
   '26.1': {
     clientOptionDefaults: defaults(),
@@ -42,6 +50,7 @@ export const SERVER_FACTS: Readonly<Record<TargetVersion, ServerFacts>> = {
     clientIdPrefix: 'shadow-link-',
     sortsSyncedProperties: true,
     plainAuthentication: true,
+    maxShadowLinks: 1,
   },
 };
 

@@ -96,11 +96,23 @@ function mapList<T>(list: readonly T[], f: (item: T) => T): readonly T[] {
  * and every secret anywhere in other text is masked too; placeholders are not secrets.
  */
 export function maskValue(value: unknown, secrets: readonly string[], pointer = ''): unknown {
-  if (typeof value === 'string') return isSecretValue(value, pointer) && value !== '' ? MASK : mask(value, secrets);
-  if (Array.isArray(value)) return value.map((v, i) => maskValue(v, secrets, childPointer(pointer, i)));
+  return maskValueWith(value, pointer, (text) => mask(text, secrets), false);
+}
+
+/**
+ * A server's answer to print: as `maskValue`, but every string, keys too, is masked as text from
+ * outside (`maskOutside`: echoed and cut forms of the secrets).
+ */
+export function maskAnswer(value: unknown, secrets: readonly string[]): unknown {
+  return maskValueWith(value, '', (text) => maskOutside(text, secrets), true);
+}
+
+function maskValueWith(value: unknown, pointer: string, f: (text: string) => string, keys: boolean): unknown {
+  if (typeof value === 'string') return isSecretValue(value, pointer) && value !== '' ? MASK : f(value);
+  if (Array.isArray(value)) return value.map((v, i) => maskValueWith(v, childPointer(pointer, i), f, keys));
   if (isObject(value))
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, maskValue(v, secrets, childPointer(pointer, k))]),
+      Object.entries(value).map(([k, v]) => [keys ? f(k) : k, maskValueWith(v, childPointer(pointer, k), f, keys)]),
     );
   return value;
 }
@@ -201,4 +213,87 @@ export function redactSecrets(diagnostics: Diagnostic[], doc: unknown, modelKeys
   secrets = secrets.filter((s) => couldMask(s, within));
   if (secrets.length === 0) return diagnostics;
   return redactStrings(diagnostics, secrets, modelKeys);
+}
+
+/**
+ * The forms a secret takes where a server echoes it back: as written; JSON-escaped once, or twice
+ * (a request quoted in a message that is itself JSON); and with every character outside printable
+ * ASCII, and `<`, `>`, `&`, `'`, written `\uXXXX` (what Go's and other encoders do), in either hex
+ * case. Longest first, each kept by `worthMasking`'s length rule.
+ */
+export function echoForms(secrets: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const s of secrets) {
+    const once = JSON.stringify(s).slice(1, -1);
+    const ascii = once.replace(/[^\x20-\x7e]|[<>&']/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    for (const f of [
+      s,
+      once,
+      JSON.stringify(once).slice(1, -1),
+      ascii,
+      ascii.replace(/\\u[0-9a-f]{4}/g, (u) => `\\u${u.slice(2).toUpperCase()}`),
+    ])
+      if (f.length >= MIN_SECRET) forms.add(f);
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * True when a cut may end at `at`: the end of the text, an ellipsis (`…`, `...`) a writer put where
+ * it cut, or a closing quote (a value that holds only the start of a secret, quoted in a message).
+ */
+const cutAt = (text: string, at: number): boolean =>
+  at === text.length || text[at] === '"' || text.startsWith('…', at) || text.startsWith('...', at);
+
+/**
+ * `text` with each of `forms` masked, and every cut secret too: the first MIN_SECRET or more
+ * characters of one standing where the text was cut (see `cutAt`), which a server or a shortening
+ * leaves when it stops in the middle of a secret. Cost: a search for each form's first characters.
+ */
+function maskCut(text: string, forms: readonly string[]): string {
+  let out = mask(text, forms);
+  const cuts: [number, number][] = [];
+  for (const f of forms) {
+    if (f.length <= MIN_SECRET) continue;
+    const head = f.slice(0, MIN_SECRET);
+    for (let s = out.indexOf(head); s !== -1; s = out.indexOf(head, s + 1)) {
+      let same = MIN_SECRET;
+      while (same < f.length - 1 && out[s + same] === f[same]) same++;
+      for (let end = s + same; end >= s + MIN_SECRET; end--)
+        if (cutAt(out, end)) {
+          cuts.push([s, end]);
+          break;
+        }
+    }
+  }
+  if (cuts.length === 0) return out;
+  cuts.sort((a, b) => b[0] - a[0]);
+  // From the last cut to the first, so that each replacement leaves the earlier positions as they were.
+  let limit = out.length;
+  for (const [s, end] of cuts) {
+    const e = Math.min(end, limit);
+    if (s >= e) continue;
+    out = out.slice(0, s) + MASK + out.slice(e);
+    limit = s;
+  }
+  return out;
+}
+
+/**
+ * Text from outside (a server's message, a header, a field of its answer) as it may be shown:
+ * shortened to `maxChars` with the number of characters left out, and every secret masked in
+ * each of its echoed forms (`echoForms`), also one the shortening or the server cut (`maskCut`).
+ */
+export function maskOutside(text: string, secrets: readonly string[], maxChars = Infinity): string {
+  let cut = text.length > maxChars ? maxChars : text.length;
+  // Never half of a surrogate pair.
+  if (cut < text.length && cut > 0 && /[\ud800-\udbff]/.test(text[cut - 1]!)) cut--;
+  const shown = secrets.length === 0 ? text.slice(0, cut) : maskCut(text.slice(0, cut), echoForms(secrets));
+  return cut < text.length ? `${shown}… (${text.length - cut} more characters not shown)` : shown;
+}
+
+/** Findings about a server's answer, every text that may echo a value (`mapTexts`) masked as text from outside. */
+export function redactOutside(diagnostics: Diagnostic[], secrets: readonly string[]): Diagnostic[] {
+  if (secrets.length === 0 || diagnostics.length === 0) return diagnostics;
+  return diagnostics.map((d) => mapTexts(d, (text) => maskOutside(text, secrets)));
 }
