@@ -89,12 +89,34 @@ describe('config file', () => {
       ['svc-admin-spec.config.yaml', '\uFEFFrules: !!map {nope: error}', 'unknown rule "nope"'],
       ['svc-admin-spec.config.json', '{"rulez": {}}', 'unknown key "rulez"'],
       ['svc-admin-spec.config.yaml', 'targetVersion: "24.1"', 'target version "24.1" is not known'],
-      ['svc-admin-spec.config.json', '{', 'not valid JSON'],
+      ['svc-admin-spec.config.json', '{', 'not valid JSON: line 1, column 2: JSON syntax error'],
+      ['svc-admin-spec.config.yaml', 'a: [b\n', 'not valid YAML: line '],
     ] as const) {
       const dir = scratch({ [name]: text, 'a.yaml': WARNS });
       const r = cli(['lint', 'a.yaml'], { cwd: dir });
       expect(r.code, text).toBe(2);
       expect(r.stderr).toContain(msg);
+    }
+  });
+});
+
+describe('a config or ignore file that does not parse', () => {
+  it('is described by line and column, never by quoting it (it may be a document with a password)', () => {
+    const secret = 'Zq9SuperSecretValue77';
+    for (const [option, name, text] of [
+      ['--config', 'c.json', `{"password": "${secret}", oops}`],
+      ['--config', 'c.json', `{"password": "${secret}`],
+      ['--config', 'c.yaml', `password: *${secret}\n`], // the YAML reader's message names the alias
+      ['--config', 'c.yaml', `password: "${secret}"\nnext: [unclosed\n`],
+      ['--ignore-file', 'i.json', `{"password": "${secret}", oops}`],
+      ['--ignore-file', 'i.json', `password: ${secret}\n`],
+    ] as const) {
+      const dir = scratch({ [name]: text, 'a.yaml': WARNS });
+      const r = cli(['lint', option, name, 'a.yaml'], { cwd: dir });
+      expect(r.code, text).toBe(2);
+      expect(r.stderr, text).toMatch(/is not valid (JSON|YAML): /);
+      for (let i = 0; i + 6 <= secret.length; i++)
+        expect(r.stderr + r.stdout, text).not.toContain(secret.slice(i, i + 6));
     }
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createAdminClient, ValidationError } from '../src/client/index';
+import { startLoopback } from './support/loopback/server';
 import { lintText } from '../src/index';
 import { MAX_REQUEST_BYTES, requestBodyBytes } from '../src/lint/request-size';
 import { toWire } from '../src/client/wire';
@@ -85,5 +87,43 @@ describe("the server's 10 MiB request body limit", () => {
     const found = codes(rpk, 'RpkShadowLinkConfig');
     expect(found).toHaveLength(1);
     expect(found[0]!.message).toContain('The CreateShadowLink request rpk builds from this file');
+  });
+
+  it('is checked by the client on the body it sends, placeholders filled, and nothing is sent', async () => {
+    const lb = await startLoopback();
+    try {
+      const admin = createAdminClient({
+        baseUrl: lb.url,
+        targetVersion: '26.1',
+        env: { SCRAM_PASSWORD: 'p'.repeat(MAX_REQUEST_BYTES) },
+      });
+      const request = {
+        shadowLink: {
+          name: 'dr-link',
+          configurations: {
+            clientOptions: {
+              bootstrapServers: ['source-1:9092'],
+              authenticationConfiguration: {
+                scramConfiguration: {
+                  username: 'u',
+                  password: '${SCRAM_PASSWORD}',
+                  scramMechanism: 'SCRAM_MECHANISM_SCRAM_SHA_256',
+                },
+              },
+            },
+          },
+        },
+      };
+      const error = await admin.createShadowLink(request).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).diagnostics.map((d) => d.code)).toEqual(['parse/request-too-large']);
+      expect(String((error as Error).message)).not.toContain('ppppp');
+      expect(lb.requests).toEqual([]);
+    } finally {
+      await lb.close();
+    }
   });
 });

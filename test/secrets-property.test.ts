@@ -4,7 +4,9 @@
  * with a JSON escape) — as a string in every YAML style or as a number written any way, in valid
  * and broken JSON and YAML. Neither the secret nor any 6-character piece of it appears on any
  * surface: the six formats, standard output and error, `--fix-dry-run` diffs, the ignore file,
- * library diagnostics and thrown errors. `npm run fuzz` runs it long (test/support/fuzz.ts).
+ * the errors about a config or ignore file that is the document, library diagnostics and thrown
+ * errors. A copy of the secret where findings quote values (a name, a server) is masked there too,
+ * also JSON-escaped or cut short. `npm run fuzz` runs it long (test/support/fuzz.ts).
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
@@ -96,6 +98,8 @@ const cases = fc.record({
   format: fc.constantFrom('yaml', 'json'),
   broken: fc.boolean(),
   alias: fc.boolean(),
+  // The same secret also written where findings quote values (shortened, JSON-escaped).
+  echo: fc.constantFrom('none', 'name', 'bootstrap'),
 });
 type Case = typeof cases extends fc.Arbitrary<infer T> ? T : never;
 
@@ -106,19 +110,23 @@ function documentOf(c: Case): string {
     const jsonKey = c.position.jsonKey ?? key;
     let inner = `"${jsonKey}": ${c.secret.json}`;
     for (const p of [...parent].reverse()) inner = `"${p}": {${inner}}`;
-    const text = `{"name": "dr-link", "configurations": {"clientOptions": {"bootstrap_servers": ["b:1"], ${inner}}, "topicMetadataSyncOptions": {"interval": 30}}}\n`;
+    const name = c.echo === 'name' ? c.secret.json : '"dr-link"';
+    const servers = c.echo === 'bootstrap' ? `["b:1", ${c.secret.json}]` : '["b:1"]';
+    const text = `{"name": ${name}, "configurations": {"clientOptions": {"bootstrap_servers": ${servers}, ${inner}}, "topicMetadataSyncOptions": {"interval": 30}}}\n`;
     return c.broken ? text.replace(/}\n$/, '\n') : text;
   }
   const indent = (n: number) => '  '.repeat(n);
+  const at = (d: number, v: string) => v.replace(/\n@/g, `\n${indent(d + 1)}`);
   const lines = [
-    'name: dr-link',
+    `name: ${c.echo === 'name' ? at(0, c.secret.yaml) : 'dr-link'}`,
     'configurations:',
     `${indent(1)}clientOptions:`,
-    `${indent(2)}bootstrap_servers: [b:1]`,
+    ...(c.echo === 'bootstrap'
+      ? [`${indent(2)}bootstrap_servers:`, `${indent(3)}- b:1`, `${indent(3)}- ${at(3, c.secret.yaml)}`]
+      : [`${indent(2)}bootstrap_servers: [b:1]`]),
   ];
   let depth = 2;
   for (const p of parent) lines.push(`${indent(depth++)}${p}:`);
-  const at = (d: number, v: string) => v.replace(/\n@/g, `\n${indent(d + 1)}`);
   if (c.alias && parent.length > 0) {
     // The secret written once with an anchor, and used again through an alias in another secret position.
     lines.push(`${indent(depth)}${key}: &s ${at(depth, c.secret.yaml)}`);
@@ -184,11 +192,14 @@ describe('a planted secret never appears on any surface', () => {
         fc.asyncProperty(cases, async (c) => {
           const doc = documentOf(c);
           const filename = c.format === 'json' ? 'link.json' : 'link.yaml';
-          const dir = scratch({ [filename]: doc });
+          const dir = scratch({ [filename]: doc, 'other.yaml': 'name: other\n' });
           for (const args of [
             ['lint', filename],
             ['lint', '-f', 'json', '--fix-dry-run', filename],
             ['lint', '--write-ignore-file', filename],
+            // The document passed where a config or an ignore file belongs: their errors never quote it.
+            ['lint', '--config', filename, 'other.yaml'],
+            ['lint', '--ignore-file', filename, 'other.yaml'],
           ]) {
             const r = await runInProcess(args, { cwd: dir });
             expectHidden(r.stdout + r.stderr, args.join(' '), c.secret, doc);

@@ -24,6 +24,9 @@ import { withRetries } from './retry';
 import { sender } from './send';
 import { targetLookup } from './target';
 import { toWire } from './wire';
+import { ValidationError } from '../lint/lint';
+import { MAX_REQUEST_BYTES, requestTooLarge } from '../lint/request-size';
+import { utf8Length } from '../rule-api/helpers';
 
 export type { AdminClientOptions, CallOptions, Platform, RetryOptions } from './options';
 export type { DiagnosticsEvent } from './report';
@@ -78,6 +81,10 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
   ): Promise<JsonObject> {
     requests.check(method, request, target, prelinted);
     const wire = toWire(METHODS[method].request, request, settings.env);
+    // Judged on the body itself, placeholders filled: the server refuses a body over 10 MiB unread.
+    const bytes = utf8Length(JSON.stringify(wire.value) ?? '');
+    if (bytes > MAX_REQUEST_BYTES)
+      throw new ValidationError(METHODS[method].request, [requestTooLarge(bytes, 'The request body')]);
     const secrets = [...wire.secrets, ...collectSecrets(wire.value), ...credentials].sort(
       (a, b) => b.length - a.length,
     );

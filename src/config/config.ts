@@ -14,6 +14,7 @@ import { isKindName, type KindName } from '../model/kinds';
 import { RPK_VERSIONS, type RpkVersion } from '../model/rpk-format';
 import { isObject } from '../util/pointer';
 import { readRegularFile } from './fs-safe';
+import { describeSyntaxError } from './syntax-error';
 import { checkPluginList, loadPluginFiles, PluginError } from './plugins';
 
 /** File names searched for, in order, in each directory from a file's own directory up. */
@@ -175,9 +176,10 @@ export async function readConfig(path: string, how: { plugins?: 'load' | 'skip' 
   let raw: unknown;
   try {
     raw = /\.json$/i.test(path) ? JSON.parse(text) : parseYamlText(text, { logLevel: 'error', prettyErrors: false });
-  } catch (error) {
+  } catch {
+    const json = /\.json$/i.test(path);
     throw new ConfigError(
-      `The config file ${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+      `The config file ${path} is not valid ${json ? 'JSON' : 'YAML'}: ${describeSyntaxError(text, json ? 'json' : 'yaml')}.`,
     );
   }
   const root = dirname(resolve(path));

@@ -7,6 +7,7 @@ import { isSuppressible, UNSUPPRESSIBLE } from '../lint/directives';
 import { isObject } from '../util/pointer';
 import { relativePosix } from './config';
 import { FileAccessError, readRegularFile, writeFileAtomic } from './fs-safe';
+import { describeSyntaxError } from './syntax-error';
 
 /** One entry of the ignore file. */
 export interface IgnoreEntry {
@@ -40,10 +41,11 @@ export function readIgnoreFile(path: string): IgnoreFile {
     throw error;
   }
   let raw: unknown;
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   try {
-    raw = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new Error(`The ignore file ${path} is not valid JSON: ${(error as Error).message}`);
+    raw = JSON.parse(text);
+  } catch {
+    throw new Error(`The ignore file ${path} is not valid JSON: ${describeSyntaxError(text, 'json')}.`);
   }
   const list = isObject(raw) ? raw['ignores'] : undefined;
   if (

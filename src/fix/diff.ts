@@ -1,6 +1,7 @@
 /** Unified diffs of fixes (`--fix-dry-run`): standard hunks with three lines of context, secrets masked. */
 import { diffArrays } from 'diff';
-import { maskLines, secretSpans } from '../source/secret-spans';
+import { maskLines, secretSpans, secretStrings, type Span } from '../source/secret-spans';
+import { echoForms, maskEchoes } from '../secrets/redact';
 
 /** Lines of context around each change. */
 const CONTEXT = 3;
@@ -213,8 +214,14 @@ export function unifiedDiff(before: string, after: string, name: string, format:
   const hunks = hunksOf(lineEdits(open(a, oldOpen), open(b, newOpen)));
   if (hunks.length === 0) return '';
   const strip = (t: string) => (t.charCodeAt(0) === 0xfeff ? t.slice(1) : t);
-  const maskedBefore = maskLines(before, shift(secretSpans(strip(before), format), before)).split('\n');
-  const maskedAfter = maskLines(after, shift(secretSpans(strip(after), format), after)).split('\n');
+  const spansBefore = shift(secretSpans(strip(before), format), before);
+  const spansAfter = shift(secretSpans(strip(after), format), after);
+  // A secret written again where no key says it is one (a name, a server) is masked as well.
+  const forms = echoForms([...secretStrings(before, spansBefore), ...secretStrings(after, spansAfter)]);
+  const masked = (text: string, spans: Span[]) =>
+    forms.length === 0 ? maskLines(text, spans) : maskEchoes(maskLines(text, spans), forms);
+  const maskedBefore = masked(before, spansBefore).split('\n');
+  const maskedAfter = masked(after, spansAfter).split('\n');
   const out = [`--- ${name}`, `+++ ${name}`];
   for (const h of hunks) {
     // In the header, a side without lines names the line before the change (as GNU diff writes it).

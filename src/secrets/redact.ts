@@ -31,7 +31,14 @@ function addSecret(found: Set<string>, s: string): void {
  * without `*` that is not in the original is in no masked version of it either. Dropping such a
  * secret leaves every masking as it was, and the others keep their order.
  */
-const couldMask = (secret: string, within: string): boolean => within.includes(secret) || secret.includes('*');
+const couldMask = (secret: string, within: string): boolean =>
+  secret.includes('*') || echoForms([secret]).some((f) => within.includes(f.slice(0, MIN_CUT_IN_FINDINGS)));
+
+/**
+ * Shortest start of a secret masked where a finding's text was cut: every message that shortens a
+ * value keeps at least 40 of its characters, and a shorter start (`pass…`) would mask ordinary words.
+ */
+const MIN_CUT_IN_FINDINGS = 16;
 
 /** Deepest level of a document searched for secrets. */
 const MAX_SECRET_DEPTH = 300;
@@ -185,7 +192,8 @@ export function redactStrings(
 ): Diagnostic[] {
   const active = secrets.filter((s) => !isVocabulary(s, keyNames));
   if (active.length === 0 || diagnostics.length === 0) return diagnostics;
-  return diagnostics.map((d) => mapTexts(d, (text) => mask(text, active)));
+  const forms = echoForms(active);
+  return diagnostics.map((d) => mapTexts(d, (text) => maskEchoes(text, forms)));
 }
 
 /** Every text `redactStrings` masks, joined. */
@@ -246,20 +254,21 @@ const cutAt = (text: string, at: number): boolean =>
   at === text.length || text[at] === '"' || text.startsWith('…', at) || text.startsWith('...', at);
 
 /**
- * `text` with each of `forms` masked, and every cut secret too: the first MIN_SECRET or more
- * characters of one standing where the text was cut (see `cutAt`), which a server or a shortening
- * leaves when it stops in the middle of a secret. Cost: a search for each form's first characters.
+ * `text` with each of `forms` (`echoForms`) masked, and every cut secret too: the first `minCut`
+ * or more characters of one standing where the text was cut (see `cutAt`), which a server or a
+ * shortening leaves when it stops in the middle of a secret. Cost: a search for each form's first
+ * characters. The one masking of echoed text: findings, diffs and the client's answers.
  */
-function maskCut(text: string, forms: readonly string[]): string {
+export function maskEchoes(text: string, forms: readonly string[], minCut = MIN_CUT_IN_FINDINGS): string {
   let out = mask(text, forms);
   const cuts: [number, number][] = [];
   for (const f of forms) {
-    if (f.length <= MIN_SECRET) continue;
-    const head = f.slice(0, MIN_SECRET);
+    if (f.length <= minCut) continue;
+    const head = f.slice(0, minCut);
     for (let s = out.indexOf(head); s !== -1; s = out.indexOf(head, s + 1)) {
-      let same = MIN_SECRET;
+      let same = minCut;
       while (same < f.length - 1 && out[s + same] === f[same]) same++;
-      for (let end = s + same; end >= s + MIN_SECRET; end--)
+      for (let end = s + same; end >= s + minCut; end--)
         if (cutAt(out, end)) {
           cuts.push([s, end]);
           break;
@@ -282,13 +291,14 @@ function maskCut(text: string, forms: readonly string[]): string {
 /**
  * Text from outside (a server's message, a header, a field of its answer) as it may be shown:
  * shortened to `maxChars` with the number of characters left out, and every secret masked in
- * each of its echoed forms (`echoForms`), also one the shortening or the server cut (`maskCut`).
+ * each of its echoed forms (`echoForms`), also one the shortening or the server cut (`maskEchoes`).
  */
 export function maskOutside(text: string, secrets: readonly string[], maxChars = Infinity): string {
   let cut = text.length > maxChars ? maxChars : text.length;
   // Never half of a surrogate pair.
   if (cut < text.length && cut > 0 && /[\ud800-\udbff]/.test(text[cut - 1]!)) cut--;
-  const shown = secrets.length === 0 ? text.slice(0, cut) : maskCut(text.slice(0, cut), echoForms(secrets));
+  const shown =
+    secrets.length === 0 ? text.slice(0, cut) : maskEchoes(text.slice(0, cut), echoForms(secrets), MIN_SECRET);
   return cut < text.length ? `${shown}… (${text.length - cut} more characters not shown)` : shown;
 }
 
