@@ -85,7 +85,17 @@ for (const kind of DOCUMENT_KINDS) {
   ajv.addSchema(roots[kind]!, roots[kind]!.$id as string);
   exports[kind] = roots[kind]!.$id as string;
 }
-const code = standaloneCode(ajv, exports);
+// ajv gathers a referenced definition's errors with `vErrors.concat(...)`, copying every error
+// so far at each failing item: a document with tens of thousands of refused items took seconds
+// (quadratic). Appending in place gives the same errors in the same order, in linear time.
+const CONCAT = /vErrors = vErrors === null \? (\w+)\.errors : vErrors\.concat\(\1\.errors\);/g;
+const code = standaloneCode(ajv, exports).replace(
+  CONCAT,
+  (_m, fn: string) =>
+    `if (vErrors === null) vErrors = ${fn}.errors; else { const more = ${fn}.errors; for (let k = 0; k < more.length; k++) vErrors.push(more[k]); }`,
+);
+if (/\.concat\(/.test(code))
+  throw new Error('generated validator concatenates errors in a way this script does not rewrite');
 if (/\brequire\(/.test(code)) {
   throw new Error('generated validator needs require(): avoid keywords that pull in ajv runtime helpers');
 }

@@ -13,22 +13,39 @@ const analysis = (owned = true): Analysis => ({
   dependencies: ['/w/svc-admin-spec.config.yaml'],
 });
 
-/** A host whose lints finish when the test says so. */
-function host() {
+/** A host whose lints finish when the test says so; with `stoppable`, a running lint can be stopped (as a worker's is). */
+function host(stoppable = false) {
   let doc = TextDocument.create('file:///w/a.yaml', 'yaml', 1, 'a: 1\n');
-  const calls: { version: number; generation: number; finish: () => void }[] = [];
+  const calls: { version: number; generation: number; finish: () => void; stop: () => void }[] = [];
   const published: number[] = [];
-  const lints = new DocumentLints({
-    document: () => doc,
-    analyze: (document, _wasOwned, generation) =>
-      new Promise((resolve) =>
-        calls.push({ version: document.version, generation, finish: () => resolve(analysis()) }),
-      ),
-    publish: (_uri, version) => published.push(version),
-    failed: () => undefined,
-  });
+  const failed: unknown[] = [];
+  const lints = new DocumentLints(
+    {
+      document: () => doc,
+      analyze: (document, _wasOwned, generation) =>
+        new Promise((resolve, reject) =>
+          calls.push({
+            version: document.version,
+            generation,
+            finish: () => resolve(analysis()),
+            stop: () => reject(new Error('stopped')),
+          }),
+        ),
+      publish: (_uri, version) => published.push(version),
+      failed: (_uri, error) => failed.push(error),
+      ...(stoppable
+        ? {
+            supersede: () => {
+              calls.at(-1)!.stop();
+              return true;
+            },
+          }
+        : {}),
+    },
+    (error) => error instanceof Error && error.message === 'stopped',
+  );
   const edit = () => (doc = TextDocument.update(doc, [{ text: `a: ${doc.version + 1}\n` }], doc.version + 1));
-  return { lints, calls, published, edit };
+  return { lints, calls, published, failed, edit };
 }
 
 describe('DocumentLints', () => {
@@ -58,6 +75,23 @@ describe('DocumentLints', () => {
     // Nothing more to do: the current analysis is reused.
     await h.lints.lint('file:///w/a.yaml');
     expect(h.calls).toHaveLength(2);
+  });
+
+  it('stops the running lint of an older text when it can, and lints the newest at once', async () => {
+    const h = host(true);
+    const first = h.lints.lint('file:///w/a.yaml');
+    h.edit();
+    const second = h.lints.lint('file:///w/a.yaml');
+    h.edit();
+    const third = h.lints.lint('file:///w/a.yaml');
+    // Each edit started its lint without waiting: versions 1 and 2 were stopped, not finished.
+    expect(h.calls.map((c) => c.version)).toEqual([1, 2, 3]);
+    h.calls[2]!.finish();
+    expect(await first).toBeUndefined();
+    expect(await second).toBeUndefined();
+    expect(await third).toBeDefined();
+    expect(h.published).toEqual([3]);
+    expect(h.failed).toEqual([]);
   });
 
   it('lints every document again with a new settings generation when a settings file changed', async () => {

@@ -60,6 +60,8 @@ export class LspSession {
   readonly published: PublishDiagnosticsParams[] = [];
   /** Messages the server logged (window/logMessage). */
   readonly logs: string[] = [];
+  /** Messages the server showed the user (window/showMessage). */
+  readonly shown: { type: number; message: string }[] = [];
   /** Registrations the server asked for. */
   readonly registrations: unknown[] = [];
   /** Requests the server sent to the client, by method. */
@@ -87,6 +89,9 @@ export class LspSession {
     this.connection.onNotification('window/logMessage', (p: { message: string }) => {
       this.logs.push(p.message);
     });
+    this.connection.onNotification('window/showMessage', (p: { type: number; message: string }) => {
+      this.shown.push(p);
+    });
     this.connection.onRequest('client/registerCapability', (p: { registrations: unknown[] }) => {
       this.registrations.push(...p.registrations);
       return null;
@@ -98,11 +103,12 @@ export class LspSession {
     this.connection.listen();
   }
 
-  /** Starts `svc-admin-spec lsp --stdio` and initializes it for a workspace folder. */
+  /** Starts `svc-admin-spec lsp --stdio` and initializes it for a workspace folder (with the server's settings as initialization options). */
   static async start(
     workspace: string = ROOT,
     capabilities: ClientCapabilities = CLIENT_CAPABILITIES,
     env: Record<string, string> = {},
+    initializationOptions?: unknown,
   ): Promise<LspSession> {
     const child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], {
       cwd: workspace,
@@ -110,7 +116,7 @@ export class LspSession {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const session = new LspSession(child.stdout!, child.stdin!, child);
-    await session.initialize(workspace, capabilities, process.pid);
+    await session.initialize(workspace, capabilities, process.pid, initializationOptions);
     return session;
   }
 
@@ -126,12 +132,18 @@ export class LspSession {
     return session;
   }
 
-  private async initialize(workspace: string, capabilities: ClientCapabilities, processId: number | null) {
+  private async initialize(
+    workspace: string,
+    capabilities: ClientCapabilities,
+    processId: number | null,
+    initializationOptions?: unknown,
+  ) {
     await this.connection.sendRequest(InitializeRequest.type, {
       processId,
       rootUri: uriOf(workspace),
       workspaceFolders: [{ uri: uriOf(workspace), name: 'workspace' }],
       capabilities,
+      ...(initializationOptions === undefined ? {} : { initializationOptions }),
     });
     await this.connection.sendNotification(InitializedNotification.type, {});
   }

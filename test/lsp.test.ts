@@ -307,7 +307,7 @@ describe('language server: config, ignore file, directives', () => {
       'a.yaml': GOOD_YAML,
     });
     const file = join(dir, 'rules/policy.mjs');
-    const session = await LspSession.start(dir);
+    const session = await LspSession.start(dir, undefined, {}, { svcAdminSpec: { trustPlugins: true } });
     try {
       const uri = uriOf(join(dir, 'a.yaml'));
       const messages = (ds: Diagnostic[]) => ds.filter((d) => d.code === '@acme/name').map((d) => d.message);
@@ -519,32 +519,7 @@ describe('language server: hover, related places, secrets', () => {
   });
 });
 
-describe('language server: robustness and large documents', () => {
-  it('answers other requests while a 10 MB document is linted', async () => {
-    const session = await LspSession.start(ROOT);
-    try {
-      const small = uriOf(join(ROOT, 'examples/bad/typos.yaml'));
-      await session.open(small, readFileSync(join(ROOT, 'examples/bad/typos.yaml'), 'utf8'));
-      const item = (i: number) =>
-        `      - resourceFilter: {resourceType: ACL_RESOURCE_TOPIC, patternType: ACL_PATTERN_LITERAL, name: t${i}}\n`;
-      const head =
-        'name: big\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["a:9092"]\n  securitySyncOptions:\n    aclFilters:\n';
-      const parts = [head];
-      for (let i = 0, size = head.length; size < 10 * 1024 * 1024; i++) size += parts[parts.push(item(i)) - 1]!.length;
-      const big = uriOf(join(ROOT, 'big.yaml'));
-      let bigDone = false;
-      void session.nextDiagnostics(big).then(() => (bigDone = true));
-      await session.connection.sendNotification('textDocument/didOpen', {
-        textDocument: { uri: big, languageId: 'yaml', version: 1, text: parts.join('') },
-      });
-      // The hover is answered while the large document's findings are still being computed.
-      expect(await hover(session, small, 5, 6)).toContain('bootstrapServers');
-      expect(bigDone).toBe(false);
-    } finally {
-      await session.stop();
-    }
-  });
-
+describe('language server: robustness (large documents: lsp-protocol.test.ts)', () => {
   it('turns an internal failure on one document into a finding there and keeps serving', async () => {
     const { runJob } = await import('../src/lsp/jobs');
     const session = await LspSession.inProcess(ROOT, {

@@ -43,7 +43,7 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
       'not-a-file':
         'The path is a named pipe (FIFO), socket, device or other non-regular file. It is not opened, so the command can never hang on it.',
       'too-large':
-        'The input is larger than the linter reads (256 MiB), or larger than it parses in memory: 48 MiB for YAML, 128 MiB for JSON (parsing takes memory many times the size; beyond these Node runs out of heap). It was not linted.',
+        'The input is larger than the linter reads (256 MiB), or larger than it parses in memory: 48 MiB for YAML, 128 MiB for JSON (parsing takes memory many times the size; beyond these Node runs out of heap). It was not linted. In the language server, a warning on a document over its limit for checking as you type (4 MiB by default, the setting `svcAdminSpec.maxDocumentSize`): run `svc-admin-spec lint` on the file.',
       'bad-config':
         'The config file (`svc-admin-spec.config.*`) or the ignore file in force cannot be used (invalid JSON or YAML, an unknown key, a bad rule setting). The command stops before linting, with exit code 2 and the reason; the language server shows the same reason as this finding on each document the file governs, and lints them again as soon as the file is fixed.',
     },

@@ -8,11 +8,12 @@ import { emptyConfig, fileLintOptions, isIgnored, type Config } from '../config/
 import { ConfigLookup } from '../config/discover';
 import { applyIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { isToolConfigFile } from '../config/tool-files';
-import { withDocsUrl } from '../engine/catalog';
+import picomatch from 'picomatch';
+import { BUILTIN_CATALOG, withDocsUrl } from '../engine/catalog';
 import { kindOfSchemaRef } from '../kind/detect';
 import type { Diagnostic } from '../core/diagnostics';
 import { lintText, type LintTextOptions } from '../lint/lint-text';
-import type { KindName } from '../model/kinds';
+import { KIND_NAMES, KINDS, type KindName } from '../model/kinds';
 import { formatOf } from '../source/index';
 
 /** A document as the editor holds it. */
@@ -28,6 +29,8 @@ export interface DocumentInput {
   settingsGeneration?: number;
   /** The document was this linter's before this edit: it stays so while it is edited into shape. */
   wasOwned: boolean;
+  /** Load the config's plugins (code from the workspace): only when the user's setting trusts them. */
+  trustPlugins?: boolean;
 }
 
 /** What linting a document found, and what the server needs to act on it. */
@@ -41,6 +44,8 @@ export interface Analysis {
   options: LintTextOptions;
   /** Files the findings depend on (config file, plugin files, ignore file): when one changes, the document is linted again. */
   dependencies: string[];
+  /** The config's plugins, as written, when they were not loaded (not trusted): the document was linted with the built-in rules. */
+  skippedPlugins?: { config: string; plugins: string[] };
 }
 
 /** The format of a document: by its file name's extension, else by the editor's language, else by content. */
@@ -70,19 +75,68 @@ function badConfig(message: string): Diagnostic {
   });
 }
 
-// One per thread (the server's, and the worker's for large documents): each folder's config is
-// found and loaded once, until the server reports a changed settings file or a plugin file changes.
-const lookup = new ConfigLookup({ recheckPlugins: true });
+// Two per thread (the server's, and the workers' for large documents), with and without plugins:
+// each folder's config is found and loaded once, until the server reports a changed settings file
+// or a plugin file changes. Without trust, a plugin entry is neither resolved nor imported.
+const lookups = {
+  trusted: new ConfigLookup({ recheckPlugins: true }),
+  untrusted: new ConfigLookup({ plugins: 'skip' }),
+};
 let lookupGeneration = 0;
 
 /** The thread's config lookup, emptied when the server's settings generation has moved on; a fresh one without a generation. */
-function configLookup(generation: number | undefined): ConfigLookup {
-  if (generation === undefined) return new ConfigLookup();
+function configLookup(generation: number | undefined, trusted: boolean): ConfigLookup {
+  if (generation === undefined) return new ConfigLookup(trusted ? {} : { plugins: 'skip' });
   if (generation !== lookupGeneration) {
-    lookup.clear();
+    lookups.trusted.clear();
+    lookups.untrusted.clear();
     lookupGeneration = generation;
   }
-  return lookup;
+  return trusted ? lookups.trusted : lookups.untrusted;
+}
+
+/** Rule settings less those of custom rules: with plugins not loaded, nothing defines them. */
+function builtInRulesOnly(options: LintTextOptions): LintTextOptions {
+  if (!options.rules) return options;
+  const rules = Object.fromEntries(Object.entries(options.rules).filter(([id]) => BUILTIN_CATALOG.byId.has(id)));
+  return { ...options, rules };
+}
+
+/** True when a document's file name is one an Admin API document is usually saved under (a kind's `filePatterns`). */
+function hasKindFileName(name: string): boolean {
+  const path = name.split('\\').join('/');
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return KIND_NAMES.some((k) =>
+    KINDS[k].filePatterns.some((p) => picomatch.isMatch(p.includes('/') ? path : base, p, { dot: true })),
+  );
+}
+
+/**
+ * The analysis of a document too large to lint as you type: one finding saying so, on documents
+ * that are this linter's by what can be seen without parsing them (history, a schema named in the
+ * text, the file name); nothing on the others.
+ */
+export function tooLargeAnalysis(input: DocumentInput, limit: number): Analysis {
+  const name = input.path ?? input.uri;
+  const format = formatFor(name, input.languageId, input.text.slice(0, 4096));
+  const owned =
+    !(input.path && isToolConfigFile(input.path)) &&
+    (input.wasOwned || hasKindFileName(name) || namesOurSchema(input.text));
+  const mib = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MiB`;
+  const diagnostic = withDocsUrl({
+    code: 'input/too-large',
+    severity: 'warning',
+    pointer: '',
+    message: `This document is not checked as you type: at ${mib(input.text.length)} it is over the language server's limit of ${mib(limit)} (the setting svcAdminSpec.maxDocumentSize). Run \`svc-admin-spec lint\` on the file to check it.`,
+  });
+  return {
+    owned,
+    kind: null,
+    format,
+    diagnostics: owned ? [diagnostic] : [],
+    options: { filename: name, format },
+    dependencies: [],
+  };
 }
 
 /** Lints a document with the settings `svc-admin-spec lint` would use for its file. */
@@ -105,7 +159,7 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
   let config: Config;
   let ignore: IgnoreFile | undefined;
   try {
-    const configs = configLookup(input.settingsGeneration);
+    const configs = configLookup(input.settingsGeneration, input.trustPlugins === true);
     config = dir ? await configs.configFor(dir) : emptyConfig('/');
     if (config.path) dependencies.push(config.path);
     dependencies.push(...(config.pluginFiles ?? []));
@@ -122,15 +176,18 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
   }
   if (path && isIgnored(config, path)) return none(false);
 
-  const options: LintTextOptions = { ...fileLintOptions(config, path, name), format };
+  const skipped = !input.trustPlugins && config.path && config.plugins?.length ? config.plugins : undefined;
+  const fileOptions = fileLintOptions(config, path, name);
+  const options: LintTextOptions = { ...(skipped ? builtInRulesOnly(fileOptions) : fileOptions), format };
+  const skippedPlugins = skipped ? { skippedPlugins: { config: config.path!, plugins: skipped } } : {};
   const result = lintText(text, options);
   const owned =
     options.kind !== undefined || result.kind !== null || input.wasOwned || (!result.source.ok && namesOurSchema(text));
-  if (!owned) return { ...none(false), options };
+  if (!owned) return { ...none(false), options, ...skippedPlugins };
   let diagnostics = result.diagnostics;
   // A fresh record of used entries per run: an entry used by an earlier version of the text may be unused now.
   if (ignore && path) diagnostics = applyIgnoreFile(diagnostics, { ...ignore, used: new Set() }, path);
-  return { owned: true, kind: result.kind, format, diagnostics, options, dependencies };
+  return { owned: true, kind: result.kind, format, diagnostics, options, dependencies, ...skippedPlugins };
 }
 
 /** The finding that replaces a document's findings when linting it failed: a bug, never a dead server. */

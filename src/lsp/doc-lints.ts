@@ -1,7 +1,9 @@
 /**
  * When each open document is linted: at once when an edit arrives and none of its lints is running
- * (no fixed delay), else once after the running one, with the newest text — at most one lint queued
- * per document, so fast typing never piles up stale work.
+ * (no fixed delay). A lint of an older text that can be stopped (a large document's, in a worker)
+ * is stopped and the new text linted at once; one that cannot (in the server's thread, a few
+ * milliseconds) is followed by one lint of the newest text — at most one queued per document, so
+ * fast typing never piles up stale work.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analyze';
@@ -16,6 +18,8 @@ export interface LintHost {
   publish(uri: string, version: number, analysis: Analysis): void;
   /** A lint failed (not merely cancelled). */
   failed(uri: string, error: unknown): void;
+  /** Stops the running lint of a document whose text changed; true when it was stopped (its promise then rejects as cancelled). */
+  supersede?(uri: string): boolean;
 }
 
 interface Lint {
@@ -59,8 +63,14 @@ export class DocumentLints {
     const { current, running } = state;
     if (current?.version === version && current.generation === generation) return Promise.resolve(current.analysis);
     if (running?.version === version && running.generation === generation) return running.promise;
-    if (running) return (state.queued ??= this.after(running, uri, state));
+    if (running && running.version !== version && this.host.supersede?.(uri)) state.running = undefined;
+    else if (running) return (state.queued ??= this.after(running, uri, state));
     return this.start(uri, document, state).promise;
+  }
+
+  /** The last analysis published for a document, of whichever version and settings. */
+  latest(uri: string): { version: number; analysis: Analysis } | undefined {
+    return this.states.get(uri)?.current;
   }
 
   /** A settings file changed: every open document is linted again, its config found afresh. */

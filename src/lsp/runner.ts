@@ -1,14 +1,14 @@
 /**
  * Runs jobs without ever blocking the server on a large document: ordinary documents are linted in
- * the server's thread (a few milliseconds, no hand-off), large ones in a worker thread, one at a time.
- * Closing a document drops its queued and running jobs (a running one restarts the worker). Typing
- * in a huge file piles up no stale work because DocumentLints (doc-lints.ts) runs at most one lint
- * per document and queues at most one more, not because of anything here.
+ * the server's thread (a few milliseconds, no hand-off), large ones in worker threads. Lints and
+ * the jobs of requests (hovers, fixes) have a worker each, so that a hover never waits behind a
+ * long lint; each worker runs one job at a time. Cancelling a key (a document closed or edited, a
+ * request cancelled) drops its queued jobs and stops its running one (that worker restarts).
  */
 import { Worker } from 'node:worker_threads';
 import { runJob, type JobInput, type JobName, type JobOutput } from './jobs';
 
-/** The reason a job's promise is rejected when its document was closed or the server is stopping. */
+/** The reason a job's promise is rejected when its document was closed or edited, its request cancelled, or the server is stopping. */
 export class JobCancelled extends Error {
   override readonly name = 'JobCancelled';
 }
@@ -39,54 +39,39 @@ export interface RunnerOptions {
   runJob?: typeof runJob;
 }
 
-/** Runs jobs here or in the worker, by input size. */
-export class JobRunner {
+/** One worker and its queue: runs one job at a time. */
+class Lane {
   private worker: Worker | undefined;
   private running: Task | undefined;
   private readonly queue: Task[] = [];
-  private nextId = 1;
 
-  constructor(private readonly options: RunnerOptions) {}
+  constructor(private readonly workerFile: string) {}
 
-  /** True when an input of this size is handed to the worker. */
-  isLarge(size: number): boolean {
-    return this.options.workerFile !== undefined && size >= this.options.largeFrom;
+  push(task: Task): void {
+    this.queue.push(task);
+    this.pump();
   }
 
-  /** Runs a job; `key` names the document, so that `cancel` can drop the job when the document closes. */
-  run<N extends JobName>(name: N, input: JobInput<N>, size: number, key?: string): Promise<JobOutput<N>> {
-    if (!this.isLarge(size)) {
-      const here = this.options.runJob ?? runJob;
-      return new Promise((resolve) => resolve(here(name, input)));
-    }
-    return new Promise<JobOutput<N>>((resolve, reject) => {
-      this.queue.push({
-        id: this.nextId++,
-        name,
-        input,
-        key,
-        resolve: resolve as (v: unknown) => void,
-        reject,
-      });
-      this.pump();
-    });
-  }
-
-  /** Drops the queued and running work of a document (closed). */
-  cancel(key: string): void {
+  /** Drops the queued and running tasks of a key; true when there was one. */
+  cancel(key: string, why: string): boolean {
+    let found = false;
     for (let i = this.queue.length - 1; i >= 0; i--) {
-      if (this.queue[i]!.key === key) this.queue.splice(i, 1)[0]!.reject(new JobCancelled('superseded'));
+      if (this.queue[i]!.key === key) {
+        this.queue.splice(i, 1)[0]!.reject(new JobCancelled(why));
+        found = true;
+      }
     }
     if (this.running?.key === key) {
       const task = this.running;
       this.running = undefined;
       this.stopWorker();
-      task.reject(new JobCancelled('superseded'));
+      task.reject(new JobCancelled(why));
       this.pump();
+      found = true;
     }
+    return found;
   }
 
-  /** Stops the worker; queued jobs are rejected. */
   dispose(): void {
     for (const t of this.queue.splice(0)) t.reject(new JobCancelled('server stopping'));
     this.running?.reject(new JobCancelled('server stopping'));
@@ -107,7 +92,7 @@ export class JobRunner {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     // The worker's stdout is the server's protocol channel: keep anything it might print off it.
-    const w = new Worker(this.options.workerFile!, { stdout: true, stderr: true });
+    const w = new Worker(this.workerFile, { stdout: true, stderr: true });
     w.stdout.resume();
     w.stderr.resume();
     w.unref();
@@ -144,5 +129,49 @@ export class JobRunner {
       task.reject(new JobFailed(error instanceof Error ? error.name : 'worker start failed'));
       this.pump();
     }
+  }
+}
+
+/** Runs jobs here or in a worker, by input size. */
+export class JobRunner {
+  private lanes: { lint: Lane; requests: Lane } | undefined;
+  private nextId = 1;
+
+  constructor(private readonly options: RunnerOptions) {
+    if (options.workerFile) this.lanes = { lint: new Lane(options.workerFile), requests: new Lane(options.workerFile) };
+  }
+
+  /** True when an input of this size is handed to a worker. */
+  isLarge(size: number): boolean {
+    return this.lanes !== undefined && size >= this.options.largeFrom;
+  }
+
+  /**
+   * Runs a job; `key` names what it is for (a document's lint, a request), so that `cancel` can
+   * stop it. Lints (`analyze`) and the other jobs run in separate workers.
+   */
+  run<N extends JobName>(name: N, input: JobInput<N>, size: number, key?: string): Promise<JobOutput<N>> {
+    if (!this.lanes || !this.isLarge(size)) {
+      const here = this.options.runJob ?? runJob;
+      return new Promise((resolve) => resolve(here(name, input)));
+    }
+    const lane = name === 'analyze' ? this.lanes.lint : this.lanes.requests;
+    return new Promise<JobOutput<N>>((resolve, reject) =>
+      lane.push({ id: this.nextId++, name, input, key, resolve: resolve as (v: unknown) => void, reject }),
+    );
+  }
+
+  /** Drops the queued and running work of a key (a document closed or edited, a request cancelled); true when there was some. */
+  cancel(key: string, why = 'superseded'): boolean {
+    if (!this.lanes) return false;
+    const a = this.lanes.lint.cancel(key, why);
+    const b = this.lanes.requests.cancel(key, why);
+    return a || b;
+  }
+
+  /** Stops the workers; queued jobs are rejected. */
+  dispose(): void {
+    this.lanes?.lint.dispose();
+    this.lanes?.requests.dispose();
   }
 }
