@@ -74,6 +74,14 @@ const metadata = (file: string) => {
 const fix = (dir: string, ...args: string[]) => runInProcess(['lint', '--fix', '-f', 'json', ...args], { cwd: dir });
 
 describe('a fix keeps what the file has', () => {
+  it.runIf(required)(
+    'has the acl and attr tools and a file system that takes ACLs and xattrs where required (CI)',
+    () => {
+      expect(aclTools, 'apt-get install acl attr').toBe(true);
+      expect(supported, 'the scratch file system refuses user xattrs or ACLs').toBe(true);
+    },
+  );
+
   it('a hard-linked file is written in place: one inode, every name sees the fix, nothing left beside it', async () => {
     const dir = scratch({ 'a.yaml': FIXABLE });
     mkdirSync(join(dir, 'other'));
