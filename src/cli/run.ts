@@ -1,11 +1,11 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { codeDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { ruleKinds } from '../rule-api/types';
 import { autofixes } from '../util/fix-value';
 import { unifiedDiff } from '../fix/diff';
-import { fixText } from '../fix/fix-text';
+import { fixKey, fixText, unappliedFixes } from '../fix/fix-text';
 import { printable } from '../format/ansi';
 import { formatDescriptor, summaryLine } from '../format/index';
 import { batches } from '../util/batches';
@@ -61,6 +61,8 @@ interface Linted {
   fixed?: { before: string; after: string; format: 'json' | 'yaml' };
   /** The ignore file that governs the file (set with `absolute`). */
   ignore?: IgnoreFile;
+  /** Autofixes of its findings that `--fix` would not apply (`fixKey`), when the report counts what is fixable. */
+  unfixed?: ReadonlySet<string>;
 }
 
 /**
@@ -86,6 +88,7 @@ function lintOne(
   absolute: string | undefined,
   bytes: Uint8Array,
   { config, ignore }: Governed,
+  countFixable: boolean,
 ): Linted {
   const decoded = decode(bytes);
   if ('diagnostic' in decoded) return { result: { file: display, kind: null, diagnostics: [decoded.diagnostic] } };
@@ -112,17 +115,20 @@ function lintOne(
     out.absolute = absolute;
     out.ignore = ignore;
   }
+  // What the ignore file suppresses is a recorded baseline: left as it is, not fixed.
+  const choose = absolute ? { leave: ignoredBy(ignore, absolute) } : {};
   if (cmd.fix || cmd.fixDryRun) {
-    // What the ignore file suppresses is a recorded baseline: left as it is, not fixed.
-    const fixed = fixText(text, options, absolute ? { leave: ignoredBy(ignore, absolute) } : {});
+    const fixed = fixText(text, options, choose);
     if (fixed.text !== text) out.fixed = { before: text, after: fixed.text, format: fixed.result.source.format };
     // A dry run reports the file as it is on disk; --fix reports what is left after fixing.
     const shown = cmd.fix ? fixed.result : lintText(text, options);
     out.result = { file: display, kind: shown.kind, diagnostics: shown.diagnostics };
+    if (countFixable && !cmd.fix) out.unfixed = unappliedFixes(text, shown, choose);
     return out;
   }
   const linted = lintText(text, options);
   out.result = { file: display, kind: linted.kind, diagnostics: linted.diagnostics };
+  if (countFixable) out.unfixed = unappliedFixes(text, linted, choose);
   return out;
 }
 
@@ -185,18 +191,36 @@ async function governInputs(
   return governed;
 }
 
+/** The input already met that is this file (by device and inode), else undefined after noting this one. */
+function sameFileSeen(seen: Map<string, string>, absolute: string, display: string): string | undefined {
+  let key: string;
+  try {
+    const stat = statSync(absolute, { bigint: true });
+    key = `${stat.dev}:${stat.ino}`;
+  } catch {
+    // Reading it reports the problem.
+    return undefined;
+  }
+  const first = seen.get(key);
+  if (first === undefined) seen.set(key, display);
+  return first;
+}
+
 /** Reads and lints (or fixes) each input; a file named on the command line that is not linted is said. */
 async function lintInputs(
   cmd: LintCommand,
   io: CliIO,
   inputs: readonly Input[],
   governed: readonly (Governed | undefined)[],
+  countFixable: boolean,
 ): Promise<Linted[]> {
   const linted: Linted[] = [];
   // Never skipped silently (but not said with --quiet).
   const notLinted = (display: string, why: string) => {
     if (!cmd.quiet) io.stderr.write(`svc-admin-spec: ${printable(display)} was not linted: ${why}\n`);
   };
+  // A file reached by two paths (a symbolic link and its target, two hard links) is linted, fixed and reported once.
+  const seen = new Map<string, string>();
   for (const [i, input] of inputs.entries()) {
     if (input.kind === 'tool-config') {
       notLinted(
@@ -228,7 +252,7 @@ async function lintInputs(
         continue;
       }
       const absolute = cmd.stdinFilename ? resolve(io.cwd, cmd.stdinFilename) : undefined;
-      linted.push(lintOne(cmd, io, name, absolute, bytes, settings));
+      linted.push(lintOne(cmd, io, name, absolute, bytes, settings, countFixable));
       continue;
     }
     const { config } = settings;
@@ -237,6 +261,11 @@ async function lintInputs(
         const from = config.path ? printable(relative(io.cwd, config.path) || config.path) : 'the config';
         notLinted(input.display, `the "ignore" globs of ${from} cover it.`);
       }
+      continue;
+    }
+    const first = sameFileSeen(seen, input.absolute, input.display);
+    if (first !== undefined) {
+      notLinted(input.display, `it is the same file as ${printable(first)}, which is linted once.`);
       continue;
     }
     let bytes: Uint8Array;
@@ -252,7 +281,7 @@ async function lintInputs(
       });
       continue;
     }
-    linted.push(lintOne(cmd, io, input.display, input.absolute, bytes, settings));
+    linted.push(lintOne(cmd, io, input.display, input.absolute, bytes, settings, countFixable));
   }
   return linted;
 }
@@ -261,12 +290,21 @@ async function lintInputs(
  * Fixes: written in place (--fix) or shown (--fix-dry-run), never with a secret in the diff. The
  * diff goes to stderr when stdout carries a machine-readable report, which it would corrupt.
  */
-function writeFixes(cmd: LintCommand, io: CliIO, linted: readonly Linted[], outputs: readonly Output[]): void {
+async function writeFixes(
+  cmd: LintCommand,
+  io: CliIO,
+  linted: readonly Linted[],
+  outputs: readonly Output[],
+): Promise<void> {
   const onStdout = outputs.find((o) => o.path === undefined);
   const diffTo = !onStdout || onStdout.format === 'stylish' ? io.stdout : io.stderr;
+  let written = 0;
   for (const l of linted) {
     if (!l.fixed) continue;
     if (cmd.fix && l.absolute) {
+      // Between two files, a signal that stops the command is handled (see writeFileAtomic): the
+      // files written are whole, the others untouched.
+      if (written++ > 0) await new Promise((resolve) => setImmediate(resolve));
       try {
         writeFileAtomic(l.absolute, l.fixed.after, l.bytes ? { expected: l.bytes } : {});
       } catch (error) {
@@ -346,7 +384,12 @@ function writeReports(
     const shown = cmd.quiet ? complete[i]!.filter((d) => d.severity === 'error') : complete[i]!;
     return { ...l.result, diagnostics: capFindings(shown, limit) };
   });
-  const fixable = cmd.fix ? 0 : results.reduce((n, r) => n + autofixes(r.diagnostics).length, 0);
+  // Exactly the fixes --fix would apply to the findings listed.
+  let fixable = 0;
+  for (const [i, r] of results.entries()) {
+    const unfixed = linted[i]!.unfixed;
+    if (unfixed) for (const f of autofixes(r.diagnostics)) if (!unfixed.has(fixKey(f))) fixable++;
+  }
   // Colour paints findings and the summary printed when every report goes to a file; a clean run on
   // the console paints nothing, so the terminal is not asked about (asking makes the stream).
   const toFilesOnly = !outputs.some((o) => o.path === undefined);
@@ -390,8 +433,10 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   const configs = await commandConfigs(cmd, io.cwd);
   const { inputs, outputs } = planRun(cmd, io);
   const governed = await governInputs(cmd, io, inputs, configs);
-  const linted = await lintInputs(cmd, io, inputs, governed);
-  writeFixes(cmd, io, linted, outputs);
+  // Only the stylish report says how many problems --fix would fix; counting costs a fix's check.
+  const countFixable = !cmd.fix && outputs.some((o) => o.format === 'stylish');
+  const linted = await lintInputs(cmd, io, inputs, governed, countFixable);
+  await writeFixes(cmd, io, linted, outputs);
   const { complete, catalog } = await applyBaseline(cmd, io, linted, configs);
   writeReports(cmd, io, linted, complete, outputs, catalog);
   return exitCode(cmd, complete, io);

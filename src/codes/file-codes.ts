@@ -37,9 +37,9 @@ export const FILE_CODES: Readonly<Record<string, { title: string; intro: string;
       binary: 'The file is binary (contains NUL bytes) or is not valid UTF-8.',
       empty: 'The file is empty, or holds only whitespace or comments: there is no document to lint.',
       unwritable:
-        '`--fix` computed changes but could not write the file (a full disk, a size limit, permissions). The write is atomic: the file is byte-for-byte unchanged.',
+        '`--fix` computed changes but did not write the file: it is read-only (its mode has no write bit, or this user may not write it), or the write failed (a full disk, a size limit, permissions). The file is byte-for-byte unchanged.',
       changed:
-        '`--fix` did not write the file because it changed on disk while the command ran (someone saved it); nothing was lost. Run the command again.',
+        '`--fix` did not write the file because it changed on disk while the command ran (someone saved it; checked right before the file is replaced); nothing was lost. Run the command again.',
       'not-a-file':
         'The path is a named pipe (FIFO), socket, device or other non-regular file. It is not opened, so the command can never hang on it.',
       'too-large':

@@ -18,7 +18,8 @@ export interface FixTextResult {
   applied: number;
 }
 
-const fixKey = (f: Fix) => JSON.stringify(f);
+/** A fix as a key: the same fix from two lints of one text has the same key. */
+export const fixKey = (f: Fix): string => JSON.stringify(f);
 
 /** Appends the reason a finding's fix was skipped to its message. */
 function annotate(diagnostics: Diagnostic[], skipped: readonly SkippedFix[]): Diagnostic[] {
@@ -66,4 +67,17 @@ export function fixText(text: string, options: LintTextOptions = {}, choose: Fix
     skipped: list,
     applied,
   };
+}
+
+/**
+ * The autofixes of a linted text that `--fix` would not apply, by `fixKey`: those its first pass
+ * skips (a value behind a YAML anchor…), and all of them in a text that does not parse. What the
+ * command counts as fixable.
+ */
+export function unappliedFixes(text: string, result: TextResult, choose: FixTextOptions = {}): Set<string> {
+  const wanted = choose.leave ? result.diagnostics.filter((d) => !choose.leave!(d)) : result.diagnostics;
+  const fixes = autofixes(wanted);
+  if (fixes.length === 0) return new Set();
+  if (!result.source.ok) return new Set(fixes.map(fixKey));
+  return new Set(applyFixesToParsed(text, fixes, result.source).skipped.map((s) => fixKey(s.fix)));
 }
