@@ -107,7 +107,7 @@ describe("the server's 10 MiB request body limit", () => {
                 scramConfiguration: {
                   username: 'u',
                   password: '${SCRAM_PASSWORD}',
-                  scramMechanism: 'SCRAM_MECHANISM_SCRAM_SHA_256',
+                  scramMechanism: 'SCRAM_MECHANISM_SCRAM_SHA_256' as const,
                 },
               },
             },
