@@ -3,7 +3,7 @@
  * given glob. A regular expression built from a glob backtracks: picomatch's `*a*a*a*a*b` against a
  * 400-character name took minutes. Here a glob is split into path segments, `**` is matched over
  * segments and every other segment by simulating its tokens side by side, so a match costs at most
- * (glob length × path length) steps. The syntax is picomatch's with `dot: true`, less what can
+ * (glob length × path length) steps for each of the globs its braces stand for. The syntax is picomatch's with `dot: true`, less what can
  * backtrack or is rarely meant: a glob that uses more is refused with a reason (`GlobError`).
  */
 
@@ -201,7 +201,9 @@ function segmentMatches(tokens: readonly Token[], name: string): boolean {
   };
   states[0] = 1;
   close(states);
-  for (const c of name) {
+  // By UTF-16 code unit, as picomatch's regular expressions (no `u` flag) read a name.
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i]!;
     next.fill(0);
     let any = false;
     for (let k = 0; k < m; k++) {
