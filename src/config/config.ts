@@ -3,7 +3,6 @@
  * settings it gives one file. The command line, the language server and the library share it.
  */
 import { dirname, relative, resolve } from 'node:path';
-import picomatch from 'picomatch';
 import { parse as parseYamlText } from 'yaml';
 import { BUILTIN_CATALOG, catalogWith, type RuleCatalog } from '../engine/catalog';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
@@ -12,6 +11,7 @@ import type { TargetVersion } from '../facts/target-version';
 import type { LintTextOptions } from '../lint/lint-text';
 import { isKindName, type KindName } from '../model/kinds';
 import { RPK_VERSIONS, type RpkVersion } from '../model/rpk-format';
+import { globsMatcher, GlobError } from '../util/glob';
 import { isObject } from '../util/pointer';
 import { readRegularFile } from './fs-safe';
 import { describeSyntaxError } from './syntax-error';
@@ -94,12 +94,23 @@ function checkRpkVersion(raw: unknown, where: string): RpkVersion | undefined {
   );
 }
 
+/** Checks a glob list and compiles it, so that a glob the matcher refuses is a config error naming it. */
 function checkGlobs(raw: unknown, where: string, key: string): string[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw) || !raw.every((g) => typeof g === 'string' && g.trim() !== ''))
     throw new ConfigError(`${where}: "${key}" must be an array of non-empty glob strings.`);
-  return raw as string[];
+  const globs = [...(raw as string[])];
+  try {
+    matchers.set(globs, globsMatcher(globs));
+  } catch (error) {
+    if (error instanceof GlobError) throw new ConfigError(`${where}: "${key}": ${error.message}.`);
+    throw error;
+  }
+  return globs;
 }
+
+// Each glob list is compiled once, when the config is checked, not once per file linted.
+const matchers = new WeakMap<string[], (path: string) => boolean>();
 
 /**
  * Validates a parsed config object; `customRules` are its plugins' rules, already loaded, or
@@ -207,13 +218,10 @@ export const emptyConfig = (root: string): Config => ({
   catalog: BUILTIN_CATALOG,
 });
 
-// Each glob list is compiled once, not once per file linted.
-const matchers = new WeakMap<string[], (path: string) => boolean>();
-
-/** A matcher for globs relative to the config root (dotfiles included). */
+/** A matcher for globs relative to the config root (dotfiles included), linear in the path (src/util/glob). */
 function matcher(globs: string[]): (path: string) => boolean {
   let m = matchers.get(globs);
-  if (!m) matchers.set(globs, (m = picomatch(globs, { dot: true })));
+  if (!m) matchers.set(globs, (m = globsMatcher(globs)));
   return m;
 }
 

@@ -10,6 +10,7 @@ import { goTypeName, RPK_CONFIG, type GoStruct, type GoType } from '../model/rpk
 import { composeQuietly, readCst, YAML_OPTIONS } from '../source/yaml';
 import { LineIndex } from '../source/text-position';
 import { indexYaml } from '../source/yaml-value';
+import { MAX_FILE_DEPTH } from '../source/types';
 import { childPointer } from '../util/pointer';
 import { formatGoTime, parseTimestamp, resolvePlain, type GoTime, type Resolved } from './resolve';
 
@@ -98,7 +99,20 @@ export function readRpkConfig(text: string, parsed?: Document): RpkRead {
   const lineOf = (offset: number): number => (lines ??= new LineIndex(text)).position(offset).line;
   let doc: Document | undefined = parsed;
   try {
-    doc ??= composeQuietly(readCst(text).tokens, { ...YAML_OPTIONS, strict: false, version: '1.1' })[0];
+    if (!doc) {
+      const cst = readCst(text);
+      // Past the depth limit the parse stopped: there is nothing to compose (the YAML reader says parse/too-deep).
+      if (cst.depth > MAX_FILE_DEPTH) {
+        out.errors.push({
+          message: `yaml: the document nests deeper than ${MAX_FILE_DEPTH} levels`,
+          at: [0, 0],
+          kind: 'syntax',
+          pointer: '',
+        });
+        return out;
+      }
+      doc = composeQuietly(cst.tokens, { ...YAML_OPTIONS, strict: false, version: '1.1' })[0];
+    }
   } catch (e) {
     out.errors.push({
       message: `yaml: ${e instanceof Error ? e.message : String(e)}`,

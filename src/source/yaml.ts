@@ -102,25 +102,58 @@ interface CstPart {
 /** The lexer's marker before a scalar's text (yaml's `CST.SCALAR`). */
 const SCALAR_MARKER = '\x1f';
 
+/** Lexemes the lexer adds that are not text of the input (yaml's `CST.DOCUMENT`, `CST.FLOW_END`, `CST.SCALAR`). */
+const NOT_SOURCE: ReadonlySet<string> = new Set(['\x02', '\x18', SCALAR_MARKER]);
+
+/** How many of the parser's open tokens are collections (the rest are the document and a scalar at the top). */
+function openCollections(stack: readonly { type?: string }[]): number {
+  let n = 0;
+  for (const t of stack) if (t.type !== undefined && COLLECTIONS.has(t.type)) n++;
+  return n;
+}
+
 /**
  * The CST tokens of a text, and its comments noted on the way: the parser is fed the lexer's
  * lexemes one by one (the package's documented way to use its own lexer), and a comment is a lexeme
  * of its own — never the text of a scalar, which follows the scalar marker — so no walk over the
  * tree is needed to find them.
+ *
+ * The parser keeps a token per open collection (hundreds of bytes each: `[[[[…` 6.4 million deep
+ * ran out of memory), so its stack is watched: once more than `depthLimit` collections are open,
+ * parsing stops (`tooDeep`) and the lexer, which keeps no state per level, only finds the comments.
+ * The stack is counted each time it grows past twice its last counted height: linear in all.
  */
-function parseNoting(text: string): { tokens: CST.Token[]; comments: { offset: number; text: string }[] } {
+function parseNoting(
+  text: string,
+  depthLimit: number,
+): { tokens: CST.Token[]; comments: { offset: number; text: string }[]; tooDeep: boolean } {
   const parser = new Parser();
   const tokens: CST.Token[] = [];
   const comments: { offset: number; text: string }[] = [];
   let scalarNext = false;
+  let tooDeep = false;
+  let offset = 0;
+  let checkAbove = depthLimit;
   for (const lexeme of new Lexer().lex(text)) {
+    const scalarText = scalarNext;
     if (scalarNext) scalarNext = false;
     else if (lexeme === SCALAR_MARKER) scalarNext = true;
-    else if (lexeme.charCodeAt(0) === 35 /* # */) comments.push({ offset: parser.offset, text: lexeme });
+    else if (lexeme.charCodeAt(0) === 35 /* # */)
+      comments.push({ offset: tooDeep ? offset : parser.offset, text: lexeme });
+    if (tooDeep) {
+      if (scalarText || !NOT_SOURCE.has(lexeme)) offset += lexeme.length;
+      continue;
+    }
     for (const token of parser.next(lexeme)) tokens.push(token);
+    if (parser.stack.length > checkAbove) {
+      if (openCollections(parser.stack) > depthLimit) {
+        tooDeep = true;
+        offset = parser.offset;
+      } else checkAbove = parser.stack.length * 2;
+    }
   }
-  for (const token of parser.end()) tokens.push(token);
-  return { tokens, comments };
+  if (!tooDeep) for (const token of parser.end()) tokens.push(token);
+  return { tokens, comments, tooDeep };
 }
 
 /**
@@ -139,10 +172,12 @@ function collectionBound(text: string, limit: number): number {
 
 /**
  * Parses the concrete syntax tree (linear) and measures it. Composing a deeply nested text is
- * quadratic in the YAML package (`- - - …` 26,000 levels deep took seconds), so depth is known first.
+ * quadratic in the YAML package (`- - - …` 26,000 levels deep took seconds), so depth is known first;
+ * past the limit the parse stops (`depth` is then just past it, and `tokens` empty).
  */
 export function readCst(text: string, depthLimit = MAX_FILE_DEPTH): YamlCst {
-  const { tokens, comments } = parseNoting(text);
+  const { tokens, comments, tooDeep } = parseNoting(text, depthLimit);
+  if (tooDeep) return { tokens: [], comments, depth: depthLimit + 1 };
   const depth = collectionBound(text, depthLimit) <= depthLimit ? 0 : cstDepth(tokens, depthLimit);
   return { tokens, comments, depth };
 }

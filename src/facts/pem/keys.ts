@@ -67,10 +67,37 @@ const namedCurve = (der: Uint8Array, params: Tlv | undefined): string | undefine
   params?.tag === TAG.OID ? oid(der, params) : undefined;
 
 function dsaParams(der: Uint8Array, params: Tlv | undefined): { p: bigint; q: bigint; g: bigint } {
-  if (params?.tag !== TAG.SEQUENCE) malformed();
-  const [p, q, g] = children(der, params!).map((t) => integer(der, t));
-  if (g === undefined) malformed();
+  const [p, q, g] = dsaParamTlvs(der, params).map((t) => integer(der, t));
   return { p: p!, q: q!, g: g! };
+}
+
+/** The elements `p`, `q`, `g` of `Dss-Parms ::= SEQUENCE { p INTEGER, q INTEGER, g INTEGER }`. */
+function dsaParamTlvs(der: Uint8Array, params: Tlv | undefined): [Tlv, Tlv, Tlv] {
+  if (params?.tag !== TAG.SEQUENCE) malformed();
+  const [p, q, g] = children(der, params!);
+  if (g === undefined) malformed();
+  return [p!, q!, g!];
+}
+
+/**
+ * OpenSSL's `OPENSSL_DSA_MAX_MODULUS_BITS`: it refuses to sign or verify with a longer `p`
+ * (`DSA_R_MODULUS_TOO_LARGE`); FIPS 186-4 stops at 3072 bits.
+ */
+const DSA_MAX_P_BITS = 10_000;
+
+/** The longest `q` of FIPS 186-4 (160, 224 or 256 bits): OpenSSL's `dsa_do_verify` refuses any other size (`DSA_R_BAD_Q_VALUE`). */
+const DSA_MAX_Q_BITS = 256;
+
+/**
+ * How many bits an INTEGER's content takes, read from its bytes before any bigint is built (leading
+ * zero bytes skipped; a negative one counts all its bits, more than any value in range). Throws
+ * `DerError` as `integer` does for an element that is not an INTEGER.
+ */
+function integerBits(der: Uint8Array, tlv: Tlv): number {
+  if (tlv.tag !== TAG.INTEGER || tlv.end === tlv.contentStart) malformed();
+  let i = tlv.contentStart;
+  while (i < tlv.end && der[i] === 0) i++;
+  return i === tlv.end ? 0 : (tlv.end - i - 1) * 8 + (32 - Math.clz32(der[i]!));
 }
 
 /** The public key of a certificate's `SubjectPublicKeyInfo`. */
@@ -138,12 +165,31 @@ function pkcs8(der: Uint8Array): PrivateKeySummary {
   }
   if (alg.oid === OID_EC) return ecPrivate(inner, namedCurve(der, alg.params));
   if (alg.oid === OID_DSA) {
-    const params = dsaParams(der, alg.params);
-    const x = integer(inner, readTlv(inner, 0));
-    // FIPS 186: 0 < x < q, and OpenSSL refuses moduli over 10,000 bits; this also bounds the work.
-    if (x <= 0n || x >= params.q || params.p.toString(2).length > 10_000) {
-      return { encrypted: false, publicKey: undefined, type: 'DSA', why: 'the DSA key has out-of-range parameters' };
+    const outOfRange: PrivateKeySummary = {
+      encrypted: false,
+      publicKey: undefined,
+      type: 'DSA',
+      why: 'the DSA key has out-of-range parameters',
+    };
+    const [pTlv, qTlv, gTlv] = dsaParamTlvs(der, alg.params);
+    const xTlv = readTlv(inner, 0);
+    // Sizes first, from the bytes: p and q within OpenSSL's limits, g no longer than p, x than q.
+    // Then g^x mod p is at most 256 squarings of numbers under 10,000 bits, whatever the document
+    // holds (a 1 MB q and x once took minutes).
+    const pBits = integerBits(der, pTlv);
+    const qBits = integerBits(der, qTlv);
+    if (
+      pBits > DSA_MAX_P_BITS ||
+      qBits > DSA_MAX_Q_BITS ||
+      integerBits(der, gTlv) > pBits ||
+      integerBits(inner, xTlv) > qBits
+    ) {
+      return outOfRange;
     }
+    const params = dsaParams(der, alg.params);
+    const x = integer(inner, xTlv);
+    // FIPS 186: 0 < x < q.
+    if (x <= 0n || x >= params.q) return outOfRange;
     return { encrypted: false, publicKey: { type: 'DSA', ...params, y: modPow(params.g, x, params.p) } };
   }
   const type = RAW_KEYS[alg.oid] ?? alg.oid;
