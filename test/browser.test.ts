@@ -14,7 +14,7 @@ import * as api from '../src/index';
 import { allRules } from '../src/engine/registry';
 import { exampleKind, exampleLintOptions } from '../src/lint/rule-examples';
 import { runCases, type Case } from './browser/cases';
-import { bundleSize } from '../scripts/bundle-size';
+import { bundleSize, packageOf } from '../scripts/bundle-size';
 import { FIXTURES } from './helpers';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -117,17 +117,34 @@ describe('browser', () => {
     expect(inputs).toContain('src/facts/pem/x509.ts');
   });
 
-  it('leaves the YAML and JSON-with-positions parsers out of a bundle that imports only lint', () => {
+  it('leaves the YAML and JSON-with-positions parsers out of a bundle of the sources that imports only lint', () => {
     const parsers = (names: string[]) =>
-      bundleSize(names)
-        .inputs.map(([file]) => file.split('/')[1])
+      bundleSize(names, 'src')
+        .inputs.map(([file]) => packageOf(file))
         .filter((pkg) => pkg === 'yaml' || pkg === 'jsonc-parser');
     expect(new Set(parsers(['lint']))).toEqual(new Set());
     expect(new Set(parsers(['lint', 'lintText']))).toEqual(new Set(['yaml', 'jsonc-parser']));
   });
 
+  it("the README's bundle sizes are the shipped bundle's, within 5%", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('<!-- bundle-size:start -->'),
+      readme.indexOf('<!-- bundle-size:end -->'),
+    );
+    const rows = [
+      ...table.matchAll(/`import \{ ([\w, ]+) \} from 'svc-admin-spec'` \| ([\d.]+) KB \| ([\d.]+) KB \|/g),
+    ];
+    expect(rows.length).toBe(2);
+    for (const [, names, raw, gzip] of rows) {
+      const size = bundleSize(names!.split(', '));
+      expect(Math.abs(size.raw / 1024 / Number(raw) - 1), `${names} raw`).toBeLessThan(0.05);
+      expect(Math.abs(size.gzip / 1024 / Number(gzip) - 1), `${names} gzip`).toBeLessThan(0.05);
+    }
+  });
+
   it("takes only the TypeBox builders the model uses, not TypeBox's whole `Type` namespace", () => {
-    const typebox = bundleSize(['lint'])
+    const typebox = bundleSize(['lint'], 'src')
       .inputs.map(([file]) => file)
       .filter((f) => f.includes('@sinclair/typebox'));
     expect(typebox.length).toBeGreaterThan(0);

@@ -172,8 +172,16 @@ describe('the packed package in a fresh project', () => {
       'svc-admin-spec.config.yaml': 'plugins: ["./policy/rules.mjs"]\n',
       'links/dr.yaml': 'name: dr-link\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:9092"]\n',
     });
+    // A client user installs connect-es beside the package (optional peer dependencies: the command
+    // bundles its own copy, and a library user who does not send requests needs none of it).
+    const peers = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      peerDependencies: Record<string, string>;
+    };
+    const connect = Object.entries(peers.peerDependencies)
+      .filter(([name]) => name.startsWith('@connectrpc/') || name === '@bufbuild/protobuf')
+      .map(([name, range]) => `${name}@${range}`);
     installLog = npm(
-      ['install', '--prefer-offline', '--foreground-scripts', tarball, `typescript@${MIN_TYPESCRIPT}`],
+      ['install', '--prefer-offline', '--foreground-scripts', tarball, `typescript@${MIN_TYPESCRIPT}`, ...connect],
       project,
     );
   }, 180_000);
@@ -193,22 +201,27 @@ describe('the packed package in a fresh project', () => {
   it('ships no install script, no source maps and no build helpers, but a LICENSE', () => {
     const manifest = JSON.parse(
       readFileSync(join(project, 'node_modules', 'svc-admin-spec', 'package.json'), 'utf8'),
-    ) as { scripts?: Record<string, string>; dependencies: Record<string, string>; peerDependencies: object };
+    ) as {
+      scripts?: Record<string, string>;
+      dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
+    };
     for (const hook of ['preinstall', 'install', 'postinstall']) expect(manifest.scripts?.[hook]).toBeUndefined();
     // With --foreground-scripts npm prints every script it runs ("> svc-admin-spec@… postinstall").
     expect(installLog).not.toMatch(/^> svc-admin-spec/m);
     const lock = readFileSync(join(project, 'node_modules', '.package-lock.json'), 'utf8');
     expect(JSON.parse(lock).packages['node_modules/svc-admin-spec'].hasInstallScript).toBeUndefined();
-    // The parsers for `lintText`, and connect-es for `svc-admin-spec/client` (which the main entry never loads).
-    expect(Object.keys(manifest.dependencies).sort()).toEqual([
+    // The parsers for `lintText`; connect-es for `svc-admin-spec/client` is an optional peer (the
+    // command bundles everything it runs, so a CLI-only user installs none of it).
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['jsonc-parser', 'yaml']);
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual([
       '@bufbuild/protobuf',
       '@connectrpc/connect',
       '@connectrpc/connect-node',
       '@connectrpc/connect-web',
-      'jsonc-parser',
-      'yaml',
+      '@sinclair/typebox',
     ]);
-    expect(manifest.peerDependencies).toEqual({ '@sinclair/typebox': '^0.34.0' });
+    expect(manifest.peerDependencies['@sinclair/typebox']).toBe('^0.34.0');
     const installed = join(project, 'node_modules', 'svc-admin-spec');
     expect(readdirSync(join(installed, 'dist')).filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(existsSync(join(installed, 'scripts'))).toBe(false);
