@@ -49,7 +49,7 @@ describe('commands and flags in any order', () => {
     usage(['--format', 'json', 'rulez'], '"rulez" is neither a command nor a file or directory; did you mean "rules"?');
     usage(
       ['frobnicate'],
-      '"frobnicate" is neither a command (lint, rules, convert, apply, get-broker, lsp) nor a file or directory.',
+      '"frobnicate" is neither a command (lint, rules, convert, preview, check-exchange, apply, get-broker, lsp) nor a file or directory.',
     );
     // A file or directory of that name is linted, as `svc-admin-spec <path>` always is.
     const named = scratch({ lnit: 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n' });

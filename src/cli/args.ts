@@ -7,7 +7,14 @@ import { KIND_NAMES, isKindName, type KindName } from '../model/kinds';
 import { editDistance, nearest } from '../util/suggest';
 import type { RuleSettings } from './config';
 import { DEFAULT_FORMAT, FORMAT_NAMES, type FormatName } from '../format/index';
-import { APPLY_FLAGS, CONVERT_FLAGS, GET_BROKER_FLAGS, type FlagSpec } from './client-flags';
+import {
+  APPLY_FLAGS,
+  CHECK_EXCHANGE_FLAGS,
+  CONVERT_FLAGS,
+  GET_BROKER_FLAGS,
+  PREVIEW_FLAGS,
+  type FlagSpec,
+} from './client-flags';
 import { planOutputs, type ReportOutput } from './outputs';
 import { UsageError } from './usage-error';
 import { COMMANDS, COMMAND_LIKE } from './commands';
@@ -54,9 +61,12 @@ export interface PrintConfigCommand {
   targetVersion?: TargetVersion;
 }
 
-/** `apply`, `get-broker` and `convert`: their arguments are parsed by their own modules. */
+/** Commands whose arguments are parsed by their own modules. */
+export type OwnArgsCommandName = 'apply' | 'get-broker' | 'convert' | 'preview' | 'check-exchange';
+
+/** `apply`, `get-broker`, `convert`, `preview` and `check-exchange`: their arguments are parsed by their own modules. */
 export interface ClientCommand {
-  command: 'apply' | 'get-broker' | 'convert';
+  command: OwnArgsCommandName;
   argv: string[];
 }
 
@@ -86,6 +96,9 @@ export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
        svc-admin-spec rules [--format json] [--config <file> | --no-config]
        svc-admin-spec --print-config <file> [--config <file>] [--kind <Kind>] [--rule <id>=<severity>]
        svc-admin-spec convert <file> --to api|rpk [options]         (see convert --help)
+       svc-admin-spec preview <link-file> --topics <file|-> [--groups <file|->] [-f json]
+                                                                    (see preview --help)
+       svc-admin-spec check-exchange <request> <response> [-f <format>] (see check-exchange --help)
        svc-admin-spec apply --admin-url <url> [options] <file>...   (see apply --help)
        svc-admin-spec get-broker --admin-url <url> [options]        (see get-broker --help)
        svc-admin-spec lsp --stdio        (the language server, for editors)
@@ -185,11 +198,13 @@ const OPTIONS = {
 } as const;
 
 /** Each command's flags. */
-const FLAGS_OF: Readonly<Record<'lint' | 'apply' | 'get-broker' | 'convert', Readonly<Record<string, FlagSpec>>>> = {
+const FLAGS_OF: Readonly<Record<'lint' | OwnArgsCommandName, Readonly<Record<string, FlagSpec>>>> = {
   lint: OPTIONS,
   apply: APPLY_FLAGS,
   'get-broker': GET_BROKER_FLAGS,
   convert: CONVERT_FLAGS,
+  preview: PREVIEW_FLAGS,
+  'check-exchange': CHECK_EXCHANGE_FLAGS,
 };
 
 /**
@@ -225,7 +240,7 @@ export function argumentProblem(error: Error & { code?: string }, command: keyof
 
 /** Parses a command's own arguments with `parseArgs`; an unknown flag gets a did-you-mean among that command's flags. */
 export function parseCommandArgs(
-  command: 'apply' | 'get-broker' | 'convert',
+  command: OwnArgsCommandName,
   argv: readonly string[],
   options: Record<string, FlagSpec>,
 ): { values: Record<string, unknown>; positionals: string[] } {
@@ -273,7 +288,14 @@ export function parseRuleFlags(flags: readonly string[] | undefined): RuleSettin
 
 /** Long flags (of any command) that take a value, so that a value is never taken for a command. */
 const VALUE_FLAGS = new Set(
-  Object.entries({ ...OPTIONS, ...APPLY_FLAGS, ...GET_BROKER_FLAGS, ...CONVERT_FLAGS } as Record<string, FlagSpec>)
+  Object.entries({
+    ...OPTIONS,
+    ...APPLY_FLAGS,
+    ...GET_BROKER_FLAGS,
+    ...CONVERT_FLAGS,
+    ...PREVIEW_FLAGS,
+    ...CHECK_EXCHANGE_FLAGS,
+  } as Record<string, FlagSpec>)
     .filter(([, spec]) => spec.type === 'string')
     .map(([name]) => name),
 );
@@ -295,7 +317,14 @@ export function parseCommandLine(argv: readonly string[]): Command {
   // A command after global flags (`--no-color apply …`) takes them as its own.
   const at = firstPositional(argv);
   const first = at >= 0 ? argv[at] : undefined;
-  if (first === 'apply' || first === 'get-broker' || first === 'convert' || first === 'lsp') {
+  if (
+    first === 'apply' ||
+    first === 'get-broker' ||
+    first === 'convert' ||
+    first === 'preview' ||
+    first === 'check-exchange' ||
+    first === 'lsp'
+  ) {
     const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
     return first === 'lsp' ? parseLsp(rest) : { command: first, argv: rest };
   }

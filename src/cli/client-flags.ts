@@ -1,8 +1,10 @@
 /**
- * The flags of `apply`, `get-broker` and `convert`, as `parseArgs` tables. Apart from their parsers
+ * The flags of `apply`, `get-broker`, `convert`, `preview` and `check-exchange`, as `parseArgs` tables. Apart from their parsers
  * (bundled with those commands), the main command line reads them to find a command after global
  * flags and to say where a flag belongs.
  */
+
+import { FORMAT_NAMES } from '../format/index';
 
 /** How `parseArgs` reads one flag. */
 export type FlagSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
@@ -49,5 +51,25 @@ export const CONVERT_FLAGS = {
   'output-format': { type: 'string' },
   force: { type: 'boolean' },
   'target-version': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Record<string, FlagSpec>;
+
+/** `preview`'s flags. */
+export const PREVIEW_FLAGS = {
+  topics: { type: 'string' },
+  groups: { type: 'string' },
+  format: { type: 'string', short: 'f' },
+  'target-version': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Record<string, FlagSpec>;
+
+/** `check-exchange`'s flags: the report flags of `lint` (`-f`, `-o`, `--output.<format>`, colour). */
+export const CHECK_EXCHANGE_FLAGS = {
+  format: { type: 'string', short: 'f', multiple: true },
+  output: { type: 'string', short: 'o', multiple: true },
+  ...Object.fromEntries(FORMAT_NAMES.map((f) => [`output.${f}`, { type: 'string' as const }])),
+  'target-version': { type: 'string' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Record<string, FlagSpec>;

@@ -41,17 +41,9 @@ import { expandInputs, type Input } from './files';
 import { VERSION } from '../util/version';
 import { runLanguageServer } from '../lsp/start';
 import type { CliIO } from './io';
+import { useColor } from './color';
 
 export type { CliIO } from './io';
-
-/** Decides colour: the flag, else FORCE_COLOR / NO_COLOR, else whether stdout is a terminal. */
-function useColor(cmd: LintCommand, io: CliIO): boolean {
-  if (cmd.color !== undefined) return cmd.color;
-  const force = io.env['FORCE_COLOR'];
-  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
-  if (io.env['NO_COLOR'] !== undefined && io.env['NO_COLOR'] !== '') return false;
-  return Boolean(io.stdout.isTTY);
-}
 
 interface Linted {
   result: FileResult;
@@ -393,7 +385,7 @@ function writeReports(
   // Colour paints findings and the summary printed when every report goes to a file; a clean run on
   // the console paints nothing, so the terminal is not asked about (asking makes the stream).
   const toFilesOnly = !outputs.some((o) => o.path === undefined);
-  const color = (toFilesOnly || results.some((r) => r.diagnostics.length > 0)) && useColor(cmd, io);
+  const color = (toFilesOnly || results.some((r) => r.diagnostics.length > 0)) && useColor(cmd.color, io);
   for (const o of outputs) {
     const { formatter, workspaceVariable } = formatDescriptor(o.format);
     const workspace = workspaceVariable ? io.env[workspaceVariable] : undefined;
@@ -537,6 +529,14 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
       case 'convert': {
         const { runConvert } = await import('./convert');
         return await runConvert(cmd.argv, io);
+      }
+      case 'preview': {
+        const { runPreview } = await import('./preview');
+        return await runPreview(cmd.argv, io);
+      }
+      case 'check-exchange': {
+        const { runCheckExchange } = await import('./check-exchange');
+        return await runCheckExchange(cmd.argv, io);
       }
       case 'apply':
       case 'get-broker': {

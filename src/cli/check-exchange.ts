@@ -1,0 +1,176 @@
+/**
+ * `svc-admin-spec check-exchange REQUEST RESPONSE`: does the response honour the request
+ * (`checkExchange`)? Its findings are reported as `lint` reports its own — every format, `-o`,
+ * `--output.<format>` — with `lint`'s exit codes: 0 none, 1 findings, 2 usage or unreadable input.
+ * Each document is only read here (for its kind and positions): `lint` judges it on its own.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { checkExchange } from '../conformance/check';
+import type { Diagnostic, FileResult } from '../core/diagnostics';
+import { canonicalPath, checkWritableTarget, writeFileAtomic } from '../config/fs-safe';
+import { FORMAT_NAMES, formatDescriptor, summaryLine } from '../format/index';
+import { printable } from '../format/ansi';
+import { locate } from '../lint/lint-text';
+import { METHOD_NAMES, METHODS } from '../model/methods';
+import { batches } from '../util/batches';
+import { VERSION } from '../util/version';
+import { parseCommandArgs } from './args';
+import { CHECK_EXCHANGE_FLAGS } from './client-flags';
+import { useColor } from './color';
+import { ConfigError } from './config';
+import type { CliIO } from './io';
+import { planOutputs } from './outputs';
+import { InputError, readDocument, targetVersionFlag, type ReadDocument } from './read-input';
+import { UsageError } from './usage-error';
+
+/** Help of `check-exchange`. */
+export const CHECK_EXCHANGE_HELP = `Usage: svc-admin-spec check-exchange <request> <response> [options]
+
+Checks that a response honours the request it answers: a CreateShadowLinkResponse against its
+CreateShadowLinkRequest (name, clientId, bootstrap servers, effective values and intervals, the key
+fingerprint, synced properties, state, uid), or a GetBrokerResponse against its GetBrokerRequest
+(the node id). Findings are conformance/* errors pointing into the response. Each document is
+judged only against the other: lint them with "svc-admin-spec lint" for everything else.
+Either file may be "-" (standard input), not both.
+
+Options:
+  -f, --format <name>         ${FORMAT_NAMES.join(', ')}; repeatable (as for lint)
+  -o, --output <file>         Write a report to a file; repeatable (as for lint)
+  --output.<format> <file>    Write that format's report to the file
+  --target-version <v>        Server version whose behaviour the response is compared with
+                              (defaults, clientId, sorting); default: the config's, else 26.1
+  --color, --no-color         Force colour on or off
+  -h, --help                  Show this help
+
+Secrets of either document are masked in every finding.
+Exit codes: 0 the response honours the request; 1 findings (or a document that does not parse);
+2 usage error or unreadable input.`;
+
+/** Runs `check-exchange` with its arguments (the command word removed); returns the exit code. */
+export async function runCheckExchange(argv: readonly string[], io: CliIO): Promise<number> {
+  const parsed = parseCommandArgs('check-exchange', argv, CHECK_EXCHANGE_FLAGS);
+  const v = parsed.values as Record<string, unknown> & {
+    format?: string[];
+    output?: string[];
+    'target-version'?: string;
+    color?: boolean;
+    'no-color'?: boolean;
+    help?: boolean;
+  };
+  if (v.help) {
+    io.stdout.write(`${CHECK_EXCHANGE_HELP}\n`);
+    return 0;
+  }
+  if (parsed.positionals.length !== 2)
+    throw new UsageError('check-exchange takes two files: the request, then the response.');
+  const [requestFile, responseFile] = parsed.positionals as [string, string];
+  if (requestFile === '-' && responseFile === '-') throw new UsageError('Standard input ("-") can be given only once.');
+  if (v.color && v['no-color']) throw new UsageError('Use either --color or --no-color, not both.');
+  const keyed: [string, string][] = [];
+  for (const [key, value] of Object.entries(v))
+    if (key.startsWith('output.') && typeof value === 'string') keyed.push([key.slice('output.'.length), value]);
+  const outputs = planOutputs(v.format ?? [], v.output ?? [], keyed).map((o) => ({
+    ...o,
+    path: o.file === undefined ? undefined : resolve(io.cwd, o.file),
+  }));
+  const inputs = [requestFile, responseFile].filter((f) => f !== '-').map((f) => canonicalPath(resolve(io.cwd, f)));
+  for (const o of outputs) {
+    if (o.path === undefined) continue;
+    if (inputs.includes(canonicalPath(o.path)))
+      throw new UsageError(`--output ${o.file} is also an input; write the report elsewhere.`);
+    try {
+      checkWritableTarget(o.path, `--output ${o.file}`);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  }
+  const target = targetVersionFlag(v['target-version']);
+
+  let request: ReadDocument;
+  let response: ReadDocument;
+  try {
+    request = await readDocument(requestFile, io, target);
+    response = await readDocument(responseFile, io, target);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    io.stderr.write(`svc-admin-spec: ${error.message}\n`);
+    return 2;
+  }
+  // `{}` is a GetBrokerRequest, but could be any kind: a document whose kind is not told by itself
+  // is read as the counterpart of the other (a request of the response's method, and the reverse).
+  const counterpart = (other: ReadDocument, side: 'request' | 'response') =>
+    METHOD_NAMES.map((m) => METHODS[m]).find(
+      (m) => m[side === 'request' ? 'response' : 'request'] === other.result.kind,
+    )?.[side];
+  for (const [doc, other, side] of [
+    [request, response, 'request'],
+    [response, request, 'response'],
+  ] as const) {
+    const kind = doc.result.kind === null && doc.result.source.ok ? counterpart(other, side) : undefined;
+    if (kind !== undefined) doc.result = doc.lintAs(kind);
+  }
+  const results: FileResult[] = [request, response].map((d) => ({
+    file: d.display,
+    kind: d.result.kind,
+    // A document that is not JSON or YAML, or of no kind, cannot be compared: what lint says of it is the finding.
+    diagnostics: d.result.kind === null ? d.result.diagnostics : [],
+  }));
+  if (request.result.kind !== null && response.result.kind !== null) {
+    const method = METHOD_NAMES.find(
+      (m) => METHODS[m].request === request.result.kind && METHODS[m].response === response.result.kind,
+    );
+    if (method === undefined)
+      throw new UsageError(
+        `${printable(requestFile)} is a ${request.result.kind} and ${printable(responseFile)} a ${response.result.kind}; check-exchange compares ${METHOD_NAMES.map((m) => `a ${METHODS[m].request} with a ${METHODS[m].response}`).join(', or ')}.`,
+      );
+    const found = checkExchange(
+      { kind: method, request: request.result.source.value, response: response.result.source.value },
+      { targetVersion: response.targetVersion },
+    );
+    // Placed in the response; a related note points into the request, another file: its pointer says where.
+    results[1]!.diagnostics = found.diagnostics.map((d): Diagnostic => {
+      const range = locate(response.result.source, d.pointer, false);
+      return range ? { ...d, range } : d;
+    });
+  }
+  writeReports(io, results, outputs, useColor(v.color ? true : v['no-color'] ? false : undefined, io));
+  return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+}
+
+/** Writes each report (standard output or its file); a summary on the console when every report went to a file. */
+function writeReports(
+  io: CliIO,
+  results: readonly FileResult[],
+  outputs: readonly { format: (typeof FORMAT_NAMES)[number]; file?: string; path: string | undefined }[],
+  colorWanted: boolean,
+): void {
+  const toFilesOnly = !outputs.some((o) => o.path === undefined);
+  const color = (toFilesOnly || results.some((r) => r.diagnostics.length > 0)) && colorWanted;
+  for (const o of outputs) {
+    const { formatter, workspaceVariable } = formatDescriptor(o.format);
+    const workspace = workspaceVariable ? io.env[workspaceVariable] : undefined;
+    const report = formatter(results, {
+      color: color && o.path === undefined,
+      cwd: io.cwd,
+      version: VERSION,
+      ...(workspace ? { workspace } : {}),
+    });
+    if (o.path === undefined) {
+      for (const text of batches(report)) io.stdout.write(text);
+      continue;
+    }
+    try {
+      mkdirSync(dirname(o.path), { recursive: true });
+      writeFileAtomic(o.path, report);
+    } catch (error) {
+      throw new ConfigError(`Cannot write the report to ${o.file}: ${(error as Error).message}`);
+    }
+  }
+  if (toFilesOnly) {
+    const written = outputs.map((o) => (outputs.length > 1 ? `${o.file} (${o.format})` : o.file!));
+    io.stdout.write(
+      `${summaryLine(results, color)}; report${written.length > 1 ? 's' : ''} written to ${printable(written.join(', '))}.\n`,
+    );
+  }
+}

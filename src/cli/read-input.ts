@@ -1,0 +1,80 @@
+/**
+ * Input of the commands that take documents by name (`preview`, `check-exchange`): one regular file
+ * or standard input, read as `lint` reads it (the safe reader, its size limit, binary and UTF-8
+ * checks), then linted with the config that governs the file, for its kind and positions.
+ */
+import { resolve } from 'node:path';
+import { DEFAULT_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
+import type { KindName } from '../model/kinds';
+import type { RpkVersion } from '../model/rpk-format';
+import { resolveConfig } from '../config/resolve';
+import { MAX_INPUT_BYTES, readRegularFile } from '../config/fs-safe';
+import { lintText, type TextResult } from '../lint/lint-text';
+import { decode } from '../source/index';
+import type { CliIO } from './io';
+import { UsageError } from './usage-error';
+
+/** An input that cannot be read (missing, not a regular file, too large, binary): the command exits 2 with its message. */
+export class InputError extends Error {
+  override readonly name = 'InputError';
+}
+
+/** The text of `file` (`-`: standard input); `what` names it in messages. Throws `InputError`. */
+export async function readInputText(file: string, io: CliIO, what: string): Promise<string> {
+  let bytes: Uint8Array;
+  if (file === '-') {
+    bytes = await io.readStdin();
+    if (bytes.length > MAX_INPUT_BYTES)
+      throw new InputError(`Standard input is larger than the ${MAX_INPUT_BYTES / 1024 / 1024} MiB the linter reads.`);
+  } else {
+    try {
+      bytes = readRegularFile(resolve(io.cwd, file), what);
+    } catch (error) {
+      throw new InputError((error as Error).message);
+    }
+  }
+  const decoded = decode(bytes);
+  if ('diagnostic' in decoded) throw new InputError(`${what}: ${decoded.diagnostic.message}`);
+  return decoded.text;
+}
+
+/** `--target-version` as given, checked; undefined when not given. */
+export function targetVersionFlag(value: string | undefined): TargetVersion | undefined {
+  if (value !== undefined && !(TARGET_VERSIONS as readonly string[]).includes(value))
+    throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);
+  return value as TargetVersion | undefined;
+}
+
+/** A document read and linted as `lint` would lint it (its config's rules; standard input under the working directory's config). */
+export interface ReadDocument {
+  /** The name shown in reports. */
+  display: string;
+  text: string;
+  result: TextResult;
+  targetVersion: TargetVersion;
+  /** The rpk release that reads it, when it is rpk's config file. */
+  rpkVersion: RpkVersion;
+  /** Lints the text again as a kind given by the command (its kind could not be told from itself). */
+  lintAs(kind: KindName): TextResult;
+}
+
+/** Reads and lints one document; `display` is its name in reports. Throws `InputError` or the config's error. */
+export async function readDocument(
+  file: string,
+  io: CliIO,
+  targetVersion: TargetVersion | undefined,
+): Promise<ReadDocument> {
+  const display = file === '-' ? '<stdin>' : file;
+  const text = await readInputText(file, io, file === '-' ? 'Standard input' : file);
+  const config = await resolveConfig(resolve(io.cwd, file === '-' ? '<stdin>' : file));
+  const target = targetVersion ?? config.options.targetVersion ?? DEFAULT_TARGET_VERSION;
+  const options = { ...config.options, filename: display, targetVersion: target };
+  return {
+    display,
+    text,
+    result: lintText(text, options),
+    targetVersion: target,
+    rpkVersion: config.options.rpkVersion ?? target,
+    lintAs: (kind) => lintText(text, { ...options, kind }),
+  };
+}
