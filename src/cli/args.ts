@@ -363,7 +363,9 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (v.fix && v['fix-dry-run']) throw new UsageError('Use either --fix or --fix-dry-run, not both.');
   if (v.color && v['no-color']) throw new UsageError('Use either --color or --no-color, not both.');
   if (v['list-files'] && (v.fix || v['fix-dry-run'] || v['write-ignore-file'] || v.output))
-    throw new UsageError('--list-files only lists the files; it cannot be combined with --fix, --fix-dry-run, --write-ignore-file or --output.');
+    throw new UsageError(
+      '--list-files only lists the files; it cannot be combined with --fix, --fix-dry-run, --write-ignore-file or --output.',
+    );
   if (v.config && v['no-config']) throw new UsageError('Use either --config or --no-config, not both.');
   const printConfig = v['print-config'];
   if (printConfig !== undefined) {

@@ -60,13 +60,7 @@ function dirKey(dir: string): string | undefined {
  * reached both ways is linted once under its real path; a directory already walked (a link to an
  * ancestor, two links to one place) is not walked again, which ends every loop.
  */
-function walk(
-  root: string,
-  found: string[],
-  problems: Input[],
-  display: (p: string) => string,
-  skip: Skipper,
-): void {
+function walk(root: string, found: string[], problems: Input[], display: (p: string) => string, skip: Skipper): void {
   const stack = [root];
   const linked: string[] = [];
   const visited = new Set<string>();

@@ -167,7 +167,8 @@ export function parseConfig(
   };
   if (raw['files'] !== undefined) {
     const files = checkGlobs(raw['files'], where, 'files');
-    if (files.length === 0) throw new ConfigError(`${where}: "files" must list at least one glob (leave it out to lint every file).`);
+    if (files.length === 0)
+      throw new ConfigError(`${where}: "files" must list at least one glob (leave it out to lint every file).`);
     config.files = files;
   }
   const targetVersion = checkVersion(raw['targetVersion'], where);

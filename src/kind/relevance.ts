@@ -90,8 +90,7 @@ export function namesOurSchema(ref: string): boolean {
  */
 export function relatedEvidence(value: unknown, modelineSchema?: string): string | undefined {
   const schema = isObject(value) && Object.hasOwn(value, '$schema') ? value['$schema'] : undefined;
-  if (typeof schema === 'string' && namesOurSchema(schema))
-    return `its "$schema" names an svc-admin-spec schema`;
+  if (typeof schema === 'string' && namesOurSchema(schema)) return `its "$schema" names an svc-admin-spec schema`;
   if (modelineSchema !== undefined && namesOurSchema(modelineSchema))
     return 'its yaml-language-server modeline names an svc-admin-spec schema';
   const near = nearMissKey(value);
