@@ -199,12 +199,14 @@ describe('the packed package in a fresh project', () => {
     expect(installLog).not.toMatch(/^> svc-admin-spec/m);
     const lock = readFileSync(join(project, 'node_modules', '.package-lock.json'), 'utf8');
     expect(JSON.parse(lock).packages['node_modules/svc-admin-spec'].hasInstallScript).toBeUndefined();
-    // The parsers for `lintText`, and connect-es for `svc-admin-spec/client` (which the main entry never loads).
+    // The parsers for `lintText`, connect-es for `svc-admin-spec/client` (which the main entry never
+    // loads), and `ignore` for the command's walks (.gitignore rules).
     expect(Object.keys(manifest.dependencies).sort()).toEqual([
       '@bufbuild/protobuf',
       '@connectrpc/connect',
       '@connectrpc/connect-node',
       '@connectrpc/connect-web',
+      'ignore',
       'jsonc-parser',
       'yaml',
     ]);

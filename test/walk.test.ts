@@ -279,6 +279,18 @@ describe('a real git repository', () => {
   });
 });
 
+describe('git ignore rules, without git', () => {
+  it('a nested clone is judged by the outer repository; its own files by its own rules', () => {
+    const dir = scratch({ '.gitignore': 'vendor/\n', 'tools/lib/.gitignore': 'b.yaml\n' });
+    for (const d of ['.git', 'vendor/lib/.git', 'tools/lib/.git']) mkdirSync(join(dir, d), { recursive: true });
+    const ignores = new GitIgnores(dir, (p) => p.slice(dir.length + 1));
+    expect(ignores.reason(join(dir, 'vendor', 'lib'), true)).toBe('ignored by .gitignore');
+    expect(ignores.reason(join(dir, 'tools', 'lib'), true)).toBeUndefined();
+    expect(ignores.reason(join(dir, 'tools', 'lib', 'b.yaml'), false)).toBe('ignored by tools/lib/.gitignore');
+    expect(ignores.reason(join(dir, 'tools', 'lib', 'a.yaml'), false)).toBeUndefined();
+  });
+});
+
 describe('plainly unrelated or a near miss', () => {
   it("a top-level key one or two letters from a kind's own is a near miss; common words are not", () => {
     expect(nearMissKey({ nmae: 'x', configuratons: {} })).toEqual({

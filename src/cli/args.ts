@@ -102,8 +102,9 @@ Paths are files, directories (searched for .json, .yaml, .yml) and globs; "-" re
 standard input. With no path, the current directory is linted. Directories and globs skip
 what git ignores (.gitignore, .git/info/exclude), the config's "ignore" globs, files outside
 its "files" globs, and files plainly not Admin API documents (counted; --verbose lists them).
-A file named on the command line is always read; one plainly not an Admin API document gets a
-warning on stderr and is not linted.
+A file named on the command line is linted even when git ignores it; one the config's globs
+leave out, or plainly not an Admin API document, gets a one-line note on stderr instead and does
+not change the exit code.
 
 Options:
   --kind <Kind>                     Lint every input as this kind: ${KIND_NAMES.join(', ')}

@@ -104,7 +104,8 @@ export class GitIgnores {
    * `isDir`; a path inside an ignored directory is ignored whatever deeper files say.
    */
   reason(absolute: string, isDir: boolean): string | undefined {
-    const root = this.repoRoot(isDir ? absolute : dirname(absolute));
+    // From the parent, so that a nested clone (a directory with its own .git) is judged by the outer repository's rules.
+    const root = this.repoRoot(dirname(absolute));
     const base = root ?? this.fallbackBase;
     if (below(base, absolute) === undefined) return undefined;
     const parent = dirname(absolute);
