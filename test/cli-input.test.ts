@@ -152,12 +152,16 @@ describe('inputs', () => {
     expect(cli(['lint', '-f', 'json', 'legacy', 'tsconfig.json'], { cwd: dir }).stderr).toMatch(
       /^svc-admin-spec: tsconfig\.json was not linted/,
     );
-    // Any other JSON or YAML named on the command line is linted, and one that is no Admin API document says so.
-    const other = report(cli(['lint', '-f', 'json', 'other.json'], { cwd: dir }));
-    expect(other.results[0]!.diagnostics.map((d) => d.code)).toEqual(['kind/unrecognised']);
+    // Any other JSON or YAML named on the command line is read; one plainly no Admin API document gets a warning.
+    const other = cli(['lint', '-f', 'json', 'other.json'], { cwd: dir });
+    expect(other.code).toBe(0);
+    expect(report(other).results).toEqual([]);
+    expect(other.stderr).toBe(
+      'svc-admin-spec: other.json was not linted: it is plainly not an Admin API document (no top-level key near one of a kind\'s, no "$schema" or modeline naming one of ours); pass --kind to lint it as one.\n',
+    );
   });
 
-  it('reports CI workflows and compose files in a linted directory; the config\'s "ignore" excludes them', () => {
+  it('skips CI workflows and compose files in a linted directory (counted); the config\'s "ignore" excludes them', () => {
     const files = {
       'links/dr.yaml': GOOD_YAML,
       '.github/workflows/ci.yml':
@@ -166,12 +170,9 @@ describe('inputs', () => {
     };
     const bare = scratch(files);
     const r = cli(['lint', '-f', 'json', '.'], { cwd: bare });
-    expect(r.code).toBe(1);
-    expect(report(r).results.map((x) => [x.file, x.diagnostics.map((d) => d.code)])).toEqual([
-      ['docker-compose.yml', ['kind/unrecognised']],
-      ['.github/workflows/ci.yml', ['kind/unrecognised']],
-      ['links/dr.yaml', []],
-    ]);
+    expect(r.code).toBe(0);
+    expect(report(r).results.map((x) => [x.file, x.diagnostics.map((d) => d.code)])).toEqual([['links/dr.yaml', []]]);
+    expect(r.stderr).toBe('svc-admin-spec: 2 files skipped: not Admin API documents (--verbose lists them).\n');
     const configured = scratch({
       ...files,
       'svc-admin-spec.config.yaml': 'ignore: [".github/**", "docker-compose*.yml"]\n',
@@ -322,7 +323,13 @@ describe('parsing with positions', () => {
         'name: x\nconfigurations: &c {clientOptions: {bootstrapServers: ["s:1"]}}\nother: *c\n',
       ).diags.map((d) => [d.code, d.range!.start.line]),
     ).toEqual([['schema/unknown-property', 3]]);
-    expect(lintText('l.yaml', '- a\n').diags.map((d) => d.code)).toEqual(['kind/unrecognised']);
+    // A top-level list is plainly no Admin API document: named, it is not linted (a warning), read from stdin it is.
+    const list = cli(['lint', '--format', 'json', 'l.yaml'], { cwd: scratch({ 'l.yaml': '- a\n' }) });
+    expect(list.code).toBe(0);
+    expect(report(list).results).toEqual([]);
+    expect(list.stderr).toMatch(/^svc-admin-spec: l\.yaml was not linted: it is plainly not an Admin API document/);
+    const piped = report(cli(['lint', '--format', 'json', '--stdin-filename', 'l.yaml', '-'], { input: '- a\n' }));
+    expect(piped.results[0]!.diagnostics.map((d) => d.code)).toEqual(['kind/unrecognised']);
   });
 
   it('tabs used for YAML indentation, and multi-document YAML, are diagnostics', () => {
@@ -446,8 +453,11 @@ describe('document kinds', () => {
     expect(empty.kind).toBeNull();
     expect(empty.diagnostics.map((d) => d.code)).toEqual(['kind/ambiguous']);
     expect(empty.diagnostics[0]!.message).toContain('--kind');
-    expect(kindOf('h.yaml', 'replicas: 3\n').diagnostics.map((d) => d.code)).toEqual(['kind/unrecognised']);
-    const wrongSchema = kindOf('i.json', '{"$schema": "https://json.schemastore.org/package.json", "name": "x"}');
+    // Read from standard input: a file named on the command line that is plainly no Admin API document is not linted.
+    const piped = (name: string, text: string) =>
+      report(cli(['lint', '--format', 'json', '--stdin-filename', name, '-'], { input: text })).results[0]!;
+    expect(piped('h.yaml', 'replicas: 3\n').diagnostics.map((d) => d.code)).toEqual(['kind/unrecognised']);
+    const wrongSchema = piped('i.json', '{"$schema": "https://json.schemastore.org/package.json", "name": "x"}');
     expect(wrongSchema.diagnostics.map((d) => [d.code, d.range?.start.line])).toEqual([['kind/unknown-schema', 1]]);
   });
 });

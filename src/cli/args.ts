@@ -43,6 +43,10 @@ export interface LintCommand {
   color?: boolean;
   quiet: boolean;
   maxFindings?: number;
+  /** List each file a walk or glob left out, and why, on standard error. */
+  verbose?: true;
+  /** Print the files that would be linted, one a line, instead of a report. */
+  listFiles?: true;
   /**
    * No command was named and the first path is a bare word (`lnit`): unless such a file exists,
    * the run checks it, it is a misspelt command.
@@ -108,7 +112,12 @@ Lints Admin API v2 documents (shadow link configs, CreateShadowLink and GetBroke
 requests and responses, Connect errors) in JSON and YAML files.
 
 Paths are files, directories (searched for .json, .yaml, .yml) and globs; "-" reads
-standard input. With no path, the current directory is linted.
+standard input. With no path, the current directory is linted. Directories and globs skip
+what git ignores (.gitignore, .git/info/exclude), the config's "ignore" globs, files outside
+its "files" globs, and files plainly not Admin API documents (counted; --verbose lists them).
+A file named on the command line is linted even when git ignores it; one the config's globs
+leave out, or plainly not an Admin API document, gets a one-line note on stderr instead and does
+not change the exit code.
 
 Options:
   --kind <Kind>                     Lint every input as this kind: ${KIND_NAMES.join(', ')}
@@ -136,6 +145,9 @@ Options:
                                     FORCE_COLOR are honoured)
   --quiet                           Report errors only (the exit code still counts warnings)
   --max-findings <n>                Most findings listed per file (default 2000); the rest are counted
+  --list-files                      Print the files that would be linted, one a line, and exit
+  --verbose                         List on stderr each file a walk skipped and why (git ignores it,
+                                    the config's "ignore" or "files", not an Admin API document)
   --print-config <file>             Print the settings that apply to the file as JSON (kind, target
                                     version, rule severities and options, ignored) and exit
   -h, --help                        Show this help
@@ -193,6 +205,8 @@ const OPTIONS = {
   'no-color': { type: 'boolean' },
   quiet: { type: 'boolean' },
   'max-findings': { type: 'string' },
+  'list-files': { type: 'boolean' },
+  verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -378,6 +392,10 @@ export function parseCommandLine(argv: readonly string[]): Command {
     throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);
   if (v.fix && v['fix-dry-run']) throw new UsageError('Use either --fix or --fix-dry-run, not both.');
   if (v.color && v['no-color']) throw new UsageError('Use either --color or --no-color, not both.');
+  if (v['list-files'] && (v.fix || v['fix-dry-run'] || v['write-ignore-file'] || v.output))
+    throw new UsageError(
+      '--list-files only lists the files; it cannot be combined with --fix, --fix-dry-run, --write-ignore-file or --output.',
+    );
   if (v.config && v['no-config']) throw new UsageError('Use either --config or --no-config, not both.');
   const printConfig = v['print-config'];
   if (printConfig !== undefined) {
@@ -422,6 +440,8 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (v['ignore-file'] !== undefined) cmd.ignoreFile = v['ignore-file'];
   if (v.color) cmd.color = true;
   if (v['no-color']) cmd.color = false;
+  if (v.verbose) cmd.verbose = true;
+  if (v['list-files']) cmd.listFiles = true;
   if (!isCommand && /^[A-Za-z][\w-]*$/.test(command)) cmd.bareWord = command;
   return cmd;
 }

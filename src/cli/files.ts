@@ -4,6 +4,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { systemReason } from '../config/fs-safe';
 import { isToolConfigFile } from '../config/tool-files';
+import type { GitIgnores } from './gitignore';
 
 /**
  * One input: a file path (absolute and as shown; `named` when the command line names the file
@@ -16,6 +17,20 @@ export type Input =
   | { kind: 'stdin' }
   | { kind: 'missing'; display: string; message: string }
   | { kind: 'problem'; display: string; code: 'input/not-a-file' | 'input/unreadable'; message: string };
+
+/** A path a walk or a glob found and left out, and why (`--verbose` lists them). */
+export interface Skipped {
+  display: string;
+  reason: string;
+  /** Read, and plainly not an Admin API document: counted in the run's summary. */
+  unrelated?: true;
+}
+
+/** What decides, during expansion, which found paths are left out. */
+export interface ExpandOptions {
+  /** Git's ignores, applied to what walks and globs find (never to a path named on the command line). */
+  gitIgnores?: GitIgnores;
+}
 
 const LINTABLE = /\.(json|ya?ml)$/i;
 
@@ -45,7 +60,7 @@ function dirKey(dir: string): string | undefined {
  * reached both ways is linted once under its real path; a directory already walked (a link to an
  * ancestor, two links to one place) is not walked again, which ends every loop.
  */
-function walk(root: string, found: string[], problems: Input[], display: (p: string) => string): void {
+function walk(root: string, found: string[], problems: Input[], display: (p: string) => string, skip: Skipper): void {
   const stack = [root];
   const linked: string[] = [];
   const visited = new Set<string>();
@@ -72,12 +87,14 @@ function walk(root: string, found: string[], problems: Input[], display: (p: str
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const p = join(dir, e.name);
       if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name)) subdirs.push(p);
+        if (e.name === 'node_modules') skip(p, true, DEPENDENCIES);
+        else if (!SKIP_DIRS.has(e.name) && !skip(p, true)) subdirs.push(p);
         continue;
       }
       const lintable = LINTABLE.test(e.name) && !isToolConfigFile(e.name);
       if (e.isFile()) {
-        if (lintable) found.push(p);
+        if (lintable && !skip(p, false)) found.push(p);
+        else if (!lintable && LINTABLE.test(e.name)) skip(p, false, TOOL_CONFIG);
         continue;
       }
       if (!lintable && !e.isSymbolicLink()) continue;
@@ -97,8 +114,8 @@ function walk(root: string, found: string[], problems: Input[], display: (p: str
         continue;
       }
       if (stat.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name)) linked.push(p);
-      } else if (!lintable) continue;
+        if (!SKIP_DIRS.has(e.name) && !skip(p, true)) linked.push(p);
+      } else if (!lintable || skip(p, false)) continue;
       else if (stat.isFile()) found.push(p);
       else
         problems.push({
@@ -112,12 +129,36 @@ function walk(root: string, found: string[], problems: Input[], display: (p: str
   }
 }
 
-/** Expands arguments in order, without duplicates; `unmatched` lists patterns and directories that found nothing. */
-export function expandInputs(args: readonly string[], cwd: string): { inputs: Input[]; unmatched: string[] } {
+/**
+ * True when a found path is left out (and noted in `skipped`): git ignores it, or `because` says
+ * why. A directory left out is not walked.
+ */
+type Skipper = (absolute: string, isDir: boolean, because?: string) => boolean;
+
+const TOOL_CONFIG = "a tool's config file, never an Admin API document";
+const DEPENDENCIES = 'installed packages, never walked';
+
+/**
+ * Expands arguments in order, without duplicates; `unmatched` lists patterns and directories that
+ * found nothing, `skipped` what walks and globs found and left out (git ignores it).
+ */
+export function expandInputs(
+  args: readonly string[],
+  cwd: string,
+  options: ExpandOptions = {},
+): { inputs: Input[]; unmatched: string[]; skipped: Skipped[] } {
   const inputs: Input[] = [];
   const unmatched: string[] = [];
+  const skipped: Skipped[] = [];
   const seen = new Set<string>();
   const display = (absolute: string) => relative(cwd, absolute) || basename(absolute);
+  const { gitIgnores } = options;
+  const skip: Skipper = (absolute, isDir, because) => {
+    const reason = because ?? gitIgnores?.reason(absolute, isDir);
+    if (reason === undefined) return false;
+    skipped.push({ display: isDir ? `${display(absolute)}/` : display(absolute), reason });
+    return true;
+  };
   const add = (absolute: string, named = false) => {
     if (seen.has(absolute)) return;
     seen.add(absolute);
@@ -139,7 +180,7 @@ export function expandInputs(args: readonly string[], cwd: string): { inputs: In
     if (stat?.isDirectory()) {
       const found: string[] = [];
       const problems: Input[] = [];
-      walk(absolute, found, problems, display);
+      walk(absolute, found, problems, display, skip);
       if (found.length === 0 && problems.length === 0) unmatched.push(arg);
       for (const p of found) add(p);
       inputs.push(...problems);
@@ -169,7 +210,8 @@ export function expandInputs(args: readonly string[], cwd: string): { inputs: In
     } else if (isDynamicPattern(arg)) {
       const found = globSync(arg, { cwd, absolute: true, dot: false, ignore: ['**/node_modules/**', '**/.git/**'] })
         .filter((p) => LINTABLE.test(p) && !isToolConfigFile(p))
-        .sort();
+        .sort()
+        .filter((p) => !skip(resolve(p), false));
       if (found.length === 0) unmatched.push(arg);
       for (const p of found) {
         let s: Stats | undefined;
@@ -191,5 +233,5 @@ export function expandInputs(args: readonly string[], cwd: string): { inputs: In
       inputs.push({ kind: 'missing', display: arg, message: `No such file or directory: ${arg}` });
     }
   }
-  return { inputs, unmatched };
+  return { inputs, unmatched, skipped };
 }

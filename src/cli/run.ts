@@ -25,7 +25,7 @@ import {
   type PrintConfigCommand,
   type RulesCommand,
 } from './args';
-import { fileLintOptions, isIgnored } from '../config/config';
+import { fileLintOptions, isIgnored, isOutsideFiles } from '../config/config';
 import {
   canonicalPath,
   checkWritableTarget,
@@ -37,7 +37,9 @@ import {
 import { applyIgnoreFile, ignoredBy, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { catalogOf, commandConfigs, ConfigError, loadConfig, type CommandConfigs, type Config } from './config';
 import { effectiveSettings } from './print-config';
-import { expandInputs, type Input } from './files';
+import { expandInputs, type Input, type Skipped } from './files';
+import { GitIgnores } from './gitignore';
+import { NOT_A_DOCUMENT, plainlyUnrelated, reportSkipped, UNRELATED_NAMED } from './skips';
 import { VERSION } from '../util/version';
 import { runLanguageServer } from '../lsp/start';
 import type { CliIO } from './io';
@@ -55,6 +57,8 @@ interface Linted {
   ignore?: IgnoreFile;
   /** Autofixes of its findings that `--fix` would not apply (`fixKey`), when the report counts what is fixable. */
   unfixed?: ReadonlySet<string>;
+  /** Plainly not an Admin API document (see skips.ts): not reported, and nothing of it fixed. */
+  unrelated?: true;
 }
 
 /**
@@ -115,11 +119,13 @@ function lintOne(
     // A dry run reports the file as it is on disk; --fix reports what is left after fixing.
     const shown = cmd.fix ? fixed.result : lintText(text, options);
     out.result = { file: display, kind: shown.kind, diagnostics: shown.diagnostics };
+    if (plainlyUnrelated(shown)) out.unrelated = true;
     if (countFixable && !cmd.fix) out.unfixed = unappliedFixes(text, shown, choose);
     return out;
   }
   const linted = lintText(text, options);
   out.result = { file: display, kind: linted.kind, diagnostics: linted.diagnostics };
+  if (plainlyUnrelated(linted)) out.unrelated = true;
   if (countFixable) out.unfixed = unappliedFixes(text, linted, choose);
   return out;
 }
@@ -128,12 +134,15 @@ function lintOne(
 type Output = LintCommand['outputs'][number] & { path: string | undefined };
 
 /** Expands the inputs and checks the command line against them; nothing is read yet. */
-function planRun(cmd: LintCommand, io: CliIO): { inputs: Input[]; outputs: Output[] } {
+function planRun(cmd: LintCommand, io: CliIO): { inputs: Input[]; outputs: Output[]; skipped: Skipped[] } {
   const paths = cmd.paths.length > 0 ? cmd.paths : ['.'];
-  const { inputs, unmatched } = expandInputs(paths, io.cwd);
+  const display = (absolute: string) => relative(io.cwd, absolute) || absolute;
+  const gitIgnores = new GitIgnores(io.cwd, display);
+  const { inputs, unmatched, skipped } = expandInputs(paths, io.cwd, { gitIgnores });
   if (unmatched.length > 0 && cmd.errorOnUnmatchedPattern) {
+    const ignored = skipped.length > 0 ? ' Git ignores some of what was found: name a file to lint it anyway.' : '';
     throw new UsageError(
-      `No files matched ${unmatched.map((u) => `"${u}"`).join(', ')} (looking for .json, .yaml and .yml files). Pass --no-error-on-unmatched-pattern to allow this.`,
+      `No files matched ${unmatched.map((u) => `"${u}"`).join(', ')} (looking for .json, .yaml and .yml files).${ignored} Pass --no-error-on-unmatched-pattern to allow this.`,
     );
   }
   if (inputs.filter((i) => i.kind === 'stdin').length > 1)
@@ -153,7 +162,7 @@ function planRun(cmd: LintCommand, io: CliIO): { inputs: Input[]; outputs: Outpu
       throw new ConfigError((error as Error).message);
     }
   }
-  return { inputs, outputs };
+  return { inputs, outputs, skipped };
 }
 
 /**
@@ -198,19 +207,26 @@ function sameFileSeen(seen: Map<string, string>, absolute: string, display: stri
   return first;
 }
 
-/** Reads and lints (or fixes) each input; a file named on the command line that is not linted is said. */
+/**
+ * Reads and lints (or fixes) each input; a file named on the command line that is not linted is
+ * said, one a walk found is added to `skipped` (the config's globs leave it out, or it is plainly
+ * not an Admin API document).
+ */
 async function lintInputs(
   cmd: LintCommand,
   io: CliIO,
   inputs: readonly Input[],
   governed: readonly (Governed | undefined)[],
   countFixable: boolean,
+  skipped: Skipped[],
 ): Promise<Linted[]> {
   const linted: Linted[] = [];
   // Never skipped silently (but not said with --quiet).
   const notLinted = (display: string, why: string) => {
     if (!cmd.quiet) io.stderr.write(`svc-admin-spec: ${printable(display)} was not linted: ${why}\n`);
   };
+  const configName = (config: Config) =>
+    config.path ? printable(relative(io.cwd, config.path) || config.path) : 'the config';
   // A file reached by two paths (a symbolic link and its target, two hard links) is linted, fixed and reported once.
   const seen = new Map<string, string>();
   for (const [i, input] of inputs.entries()) {
@@ -249,10 +265,15 @@ async function lintInputs(
     }
     const { config } = settings;
     if (isIgnored(config, input.absolute)) {
-      if (input.named) {
-        const from = config.path ? printable(relative(io.cwd, config.path) || config.path) : 'the config';
-        notLinted(input.display, `the "ignore" globs of ${from} cover it.`);
-      }
+      const why = `the "ignore" globs of ${configName(config)} cover it`;
+      if (input.named) notLinted(input.display, `${why}.`);
+      else skipped.push({ display: input.display, reason: why });
+      continue;
+    }
+    if (isOutsideFiles(config, input.absolute)) {
+      const why = `it is outside the "files" globs of ${configName(config)}`;
+      if (input.named) notLinted(input.display, `${why}.`);
+      else skipped.push({ display: input.display, reason: why });
       continue;
     }
     const first = sameFileSeen(seen, input.absolute, input.display);
@@ -273,7 +294,13 @@ async function lintInputs(
       });
       continue;
     }
-    linted.push(lintOne(cmd, io, input.display, input.absolute, bytes, settings, countFixable));
+    const one = lintOne(cmd, io, input.display, input.absolute, bytes, settings, countFixable);
+    if (one.unrelated) {
+      if (input.named) notLinted(input.display, UNRELATED_NAMED);
+      else skipped.push({ display: input.display, reason: NOT_A_DOCUMENT, unrelated: true });
+      continue;
+    }
+    linted.push(one);
   }
   return linted;
 }
@@ -423,15 +450,37 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   if (cmd.bareWord !== undefined && !existsSync(resolve(io.cwd, cmd.bareWord)))
     throw new UsageError(unknownCommandMessage(cmd.bareWord));
   const configs = await commandConfigs(cmd, io.cwd);
-  const { inputs, outputs } = planRun(cmd, io);
+  const { inputs, outputs, skipped } = planRun(cmd, io);
   const governed = await governInputs(cmd, io, inputs, configs);
   // Only the stylish report says how many problems --fix would fix; counting costs a fix's check.
-  const countFixable = !cmd.fix && outputs.some((o) => o.format === 'stylish');
-  const linted = await lintInputs(cmd, io, inputs, governed, countFixable);
+  const countFixable = !cmd.listFiles && !cmd.fix && outputs.some((o) => o.format === 'stylish');
+  const linted = await lintInputs(cmd, io, inputs, governed, countFixable, skipped);
+  const how = { verbose: cmd.verbose === true, quiet: cmd.quiet };
+  if (cmd.listFiles) {
+    reportSkipped(io, skipped, how);
+    return listFiles(io, linted);
+  }
   await writeFixes(cmd, io, linted, outputs);
   const { complete, catalog } = await applyBaseline(cmd, io, linted, configs);
   writeReports(cmd, io, linted, complete, outputs, catalog);
+  reportSkipped(io, skipped, how);
   return exitCode(cmd, complete, io);
+}
+
+/**
+ * `--list-files`: each file that would be linted, one a line, on standard output; an input that
+ * cannot be read is said on standard error, and makes the exit code 2.
+ */
+function listFiles(io: CliIO, linted: readonly Linted[]): number {
+  let code = 0;
+  for (const { result } of linted) {
+    const problem = result.diagnostics.find((d) => d.code.startsWith('input/'));
+    if (problem) {
+      io.stderr.write(`svc-admin-spec: ${printable(result.file)}: ${problem.message}\n`);
+      code = 2;
+    } else io.stdout.write(`${printable(result.file)}\n`);
+  }
+  return code;
 }
 
 /** 2 for an input problem, 1 for findings at or above the fail level or too many warnings, else 0. */

@@ -41,6 +41,8 @@ export interface Config {
   targetVersion?: TargetVersion;
   rpkVersion?: RpkVersion;
   ignore: string[];
+  /** When set, a walk (a directory or a glob on the command line) lints only the files these globs match (ESLint's `files`). */
+  files?: string[];
   overrides: {
     files: string[];
     rules: RuleSettings;
@@ -124,7 +126,7 @@ export function parseConfig(
 ): Config {
   const where = path ?? 'config';
   if (!isObject(raw)) throw new ConfigError(`${where}: the config must be an object.`);
-  const allowed = ['$schema', 'plugins', 'rules', 'targetVersion', 'rpkVersion', 'ignore', 'overrides'];
+  const allowed = ['$schema', 'plugins', 'rules', 'targetVersion', 'rpkVersion', 'ignore', 'files', 'overrides'];
   for (const k of Object.keys(raw))
     if (!allowed.includes(k))
       throw new ConfigError(`${where}: unknown key "${k}"; allowed: ${allowed.slice(1).join(', ')}.`);
@@ -163,6 +165,12 @@ export function parseConfig(
       };
     }),
   };
+  if (raw['files'] !== undefined) {
+    const files = checkGlobs(raw['files'], where, 'files');
+    if (files.length === 0)
+      throw new ConfigError(`${where}: "files" must list at least one glob (leave it out to lint every file).`);
+    config.files = files;
+  }
   const targetVersion = checkVersion(raw['targetVersion'], where);
   if (targetVersion) config.targetVersion = targetVersion;
   const rpkVersion = checkRpkVersion(raw['rpkVersion'], where);
@@ -231,6 +239,11 @@ export const relativePosix = (from: string, to: string): string => relative(from
 /** True when the config's ignore globs cover the file. */
 export function isIgnored(config: Config, absolutePath: string): boolean {
   return config.ignore.length > 0 && matcher(config.ignore)(relativePosix(config.root, absolutePath));
+}
+
+/** True when the config has `files` globs and none matches the file: a walk leaves it out. */
+export function isOutsideFiles(config: Config, absolutePath: string): boolean {
+  return config.files !== undefined && !matcher(config.files)(relativePosix(config.root, absolutePath));
 }
 
 /** The settings for one file: the config's, then each matching override in order, then the command line's rules. */

@@ -2,6 +2,7 @@
 import { RPK_CONFIG } from '../model/rpk-format';
 import { isKindName, KIND_NAMES, type KindName } from '../model/kinds';
 import { isObject, own } from '../util/pointer';
+import { nearMissKey, nearMissSentence } from './relevance';
 
 /** Why a kind could not be decided; each is the `kind/<reason>` code of the finding. */
 export const KIND_REASONS = ['unknown-schema', 'ambiguous', 'unrecognised'] as const;
@@ -151,9 +152,11 @@ export function detectKind(value: unknown, hints: { flag?: KindName; modelineSch
       reason: 'ambiguous',
       message: `Cannot tell which document this is. ${shape.ambiguous} ${HOW_TO_NAME}`,
     };
+  // A key a letter or two from a kind's own is most likely that kind misspelt: say which.
+  const near = nearMissKey(value);
   return {
     kind: null,
     reason: 'unrecognised',
-    message: `This does not look like any Admin API v2 document (expected e.g. "name" and "configurations" for a ShadowLink, "shadowLink" for a CreateShadowLink request). ${HOW_TO_NAME}`,
+    message: `This does not look like any Admin API v2 document (expected e.g. "name" and "configurations" for a ShadowLink, "shadowLink" for a CreateShadowLink request). ${near ? `${nearMissSentence(near)}: check its spelling. ` : ''}${HOW_TO_NAME}`,
   };
 }

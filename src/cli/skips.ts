@@ -1,0 +1,48 @@
+/** Files a walk leaves out: which documents are plainly unrelated, and how the run says what it skipped. */
+import { printable } from '../format/ansi';
+import { plural } from '../format/summary';
+import { detectKind } from '../kind/detect';
+import { relatedEvidence } from '../kind/relevance';
+import type { TextResult } from '../lint/lint-text';
+import type { Skipped } from './files';
+import type { CliIO } from './io';
+
+/** Why an unrelated file was skipped, for `--verbose`. */
+export const NOT_A_DOCUMENT = 'not an Admin API document';
+
+/**
+ * True when a lint found a document that fits no kind (`kind/unrecognised`, or a `$schema` naming
+ * another tool's schema) and nothing suggests it is meant as one: no top-level key near a kind's,
+ * no `$schema` or modeline naming one of ours. A file that did not parse is never unrelated: what
+ * it holds cannot be told.
+ */
+export function plainlyUnrelated(result: TextResult): boolean {
+  const { source } = result;
+  if (result.kind !== null || !source.ok) return false;
+  const hints = source.modelineSchema !== undefined ? { modelineSchema: source.modelineSchema } : {};
+  const decision = detectKind(source.value, hints);
+  if (decision.kind !== null || (decision.reason !== 'unrecognised' && decision.reason !== 'unknown-schema'))
+    return false;
+  return relatedEvidence(source.value, source.modelineSchema) === undefined;
+}
+
+/** The note for an unrelated file named on the command line (which is not linted, and does not fail the run). */
+export const UNRELATED_NAMED =
+  'it is plainly not an Admin API document (no top-level key near one of a kind\'s, no "$schema" or modeline naming one of ours); pass --kind to lint it as one.';
+
+/**
+ * On standard error: with `verbose`, each skipped path and why (sorted by path); otherwise the
+ * number of unrelated files skipped, unless `quiet`.
+ */
+export function reportSkipped(io: CliIO, skipped: readonly Skipped[], how: { verbose: boolean; quiet: boolean }): void {
+  if (how.verbose) {
+    const sorted = [...skipped].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+    for (const s of sorted) io.stderr.write(`svc-admin-spec: skipped ${printable(s.display)}: ${s.reason}\n`);
+    return;
+  }
+  const unrelated = skipped.filter((s) => s.unrelated).length;
+  if (unrelated > 0 && !how.quiet)
+    io.stderr.write(
+      `svc-admin-spec: ${plural(unrelated, 'file')} skipped: ${unrelated === 1 ? 'not an Admin API document' : 'not Admin API documents'} (--verbose lists ${unrelated === 1 ? 'it' : 'them'}).\n`,
+    );
+}

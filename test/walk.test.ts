@@ -1,0 +1,351 @@
+/**
+ * Walking a platform team's repository: what git ignores, the config's `ignore` and `files` globs,
+ * tool configs and plainly unrelated documents are skipped (unrelated ones counted); near misses of
+ * an Admin API document are linted; files named explicitly (as pre-commit passes them) are read,
+ * the unrelated ones with a one-line warning that does not fail the run.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GOOD_YAML, scratch, type JsonReport } from './cli-helpers';
+import { runInProcess } from './run-helpers';
+import { nearMissKey, namesOurSchema, relatedEvidence } from '../src/kind/relevance';
+import { detectKind } from '../src/kind/detect';
+import { GitIgnores } from '../src/cli/gitignore';
+
+const BROKEN_YAML = 'name: "dr link"\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["source-1:9092"]\n';
+
+/** A platform team's repository, without `.git` (the `.gitignore` files alone apply). */
+const TEAM_FILES = {
+  'package.json': '{"name": "platform", "private": true, "scripts": {"lint": "svc-admin-spec lint ."}}',
+  'tsconfig.json': '{"compilerOptions": {"strict": true}}',
+  '.github/workflows/ci.yml':
+    'name: ci\non: push\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - run: npx svc-admin-spec lint .\n',
+  'docker-compose.yml': 'name: platform\nservices:\n  broker:\n    image: redpanda\n    ports: ["9092:9092"]\n',
+  'renovate.json':
+    '{"$schema": "https://docs.renovatebot.com/renovate-schema.json", "extends": ["config:recommended"]}',
+  '.gitignore': 'node_modules/\ndist/\n*.local.yaml\n!shadow-links/keep.local.yaml\n',
+  'node_modules/pkg/broken.json': '{"name": "a b"}',
+  'dist/x.json': '{"name": "a b", "configurations": {}}',
+  'shadow-links/a.yaml': GOOD_YAML,
+  'shadow-links/b.yaml': BROKEN_YAML,
+  'shadow-links/scratch.local.yaml': BROKEN_YAML,
+  'shadow-links/keep.local.yaml': GOOD_YAML,
+  'shadow-links/production/svc-admin-spec.config.yaml': 'rules:\n  shadow-link-name: warning\n',
+  'shadow-links/production/dr.yaml':
+    'name: "prod dr"\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["p:9092"]\n',
+  'shadowlinks/typo.json': '{"nmae": "dr", "configuratons": {"clientOptions": {"bootstrapServers": ["s:9092"]}}}',
+};
+
+const lint = (cwd: string, ...args: string[]) => runInProcess(args, { cwd });
+const parse = (stdout: string) => JSON.parse(stdout) as JsonReport;
+const codes = (r: JsonReport) => r.results.map((x) => [x.file, x.diagnostics.map((d) => d.code)]);
+
+const UNRELATED_WARNING = (file: string) =>
+  `svc-admin-spec: ${file} was not linted: it is plainly not an Admin API document (no top-level key near one of a kind's, no "$schema" or modeline naming one of ours); pass --kind to lint it as one.\n`;
+
+describe('walking a team repository', () => {
+  it('lint . reports the broken links and the near miss only; unrelated files are counted', async () => {
+    const dir = scratch(TEAM_FILES);
+    const r = await lint(dir, 'lint', '-f', 'json', '.');
+    expect(r.code).toBe(1);
+    expect(codes(parse(r.stdout))).toEqual([
+      ['shadow-links/a.yaml', []],
+      ['shadow-links/b.yaml', ['shadow-link-name']],
+      ['shadow-links/keep.local.yaml', []],
+      // The nested config makes the name a warning in production.
+      ['shadow-links/production/dr.yaml', ['shadow-link-name']],
+      ['shadowlinks/typo.json', ['kind/unrecognised']],
+    ]);
+    const typo = parse(r.stdout).results[4]!.diagnostics[0]!;
+    expect(typo.severity).toBe('error');
+    expect(typo.message).toContain(
+      '"configuratons" is close to "configurations", a top-level key of a ShadowLink: check its spelling.',
+    );
+    expect(r.stderr).toBe('svc-admin-spec: 3 files skipped: not Admin API documents (--verbose lists them).\n');
+    // The stylish report: the same findings, and the same line on stderr.
+    const stylish = await lint(dir, 'lint', '--no-color', '.');
+    expect(stylish.code).toBe(1);
+    expect(stylish.stdout).toContain('✖ 3 problems (2 errors, 1 warning, 0 infos) in 3 files');
+    expect(stylish.stderr).toBe(r.stderr);
+    // --quiet keeps the count quiet.
+    expect((await lint(dir, 'lint', '--quiet', '-f', 'json', '.')).stderr).toBe('');
+  });
+
+  it('--verbose lists every skipped path and why', async () => {
+    const dir = scratch(TEAM_FILES);
+    const r = await lint(dir, 'lint', '-f', 'json', '--verbose', '.');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      [
+        'skipped .github/workflows/ci.yml: not an Admin API document',
+        'skipped dist/: ignored by .gitignore',
+        'skipped docker-compose.yml: not an Admin API document',
+        'skipped node_modules/: installed packages, never walked',
+        "skipped package.json: a tool's config file, never an Admin API document",
+        'skipped renovate.json: not an Admin API document',
+        "skipped shadow-links/production/svc-admin-spec.config.yaml: a tool's config file, never an Admin API document",
+        'skipped shadow-links/scratch.local.yaml: ignored by .gitignore',
+        "skipped tsconfig.json: a tool's config file, never an Admin API document",
+      ]
+        .map((l) => `svc-admin-spec: ${l}\n`)
+        .join(''),
+    );
+  });
+
+  it('--list-files prints what would be linted; with --verbose, why each other file was skipped', async () => {
+    const dir = scratch(TEAM_FILES);
+    const r = await lint(dir, 'lint', '--list-files');
+    expect(r).toEqual({
+      code: 0,
+      stdout:
+        'shadow-links/a.yaml\nshadow-links/b.yaml\nshadow-links/keep.local.yaml\nshadow-links/production/dr.yaml\nshadowlinks/typo.json\n',
+      stderr: 'svc-admin-spec: 3 files skipped: not Admin API documents (--verbose lists them).\n',
+    });
+    const verbose = await lint(dir, 'lint', '--list-files', '--verbose', 'shadow-links');
+    expect(verbose).toEqual({
+      code: 0,
+      stdout:
+        'shadow-links/a.yaml\nshadow-links/b.yaml\nshadow-links/keep.local.yaml\nshadow-links/production/dr.yaml\n',
+      stderr:
+        "svc-admin-spec: skipped shadow-links/production/svc-admin-spec.config.yaml: a tool's config file, never an Admin API document\n" +
+        'svc-admin-spec: skipped shadow-links/scratch.local.yaml: ignored by .gitignore\n',
+    });
+    const missing = await lint(dir, 'lint', '--list-files', 'nope.yaml', 'shadow-links/a.yaml');
+    expect(missing).toEqual({
+      code: 2,
+      stdout: 'shadow-links/a.yaml\n',
+      stderr: 'svc-admin-spec: nope.yaml: No such file or directory: nope.yaml.\n',
+    });
+    expect((await lint(dir, 'lint', '--list-files', '--fix')).code).toBe(2);
+  });
+
+  it('pre-commit style: every staged file named; unrelated ones get a warning, the exit follows real findings', async () => {
+    const dir = scratch(TEAM_FILES);
+    const staged = [
+      '.github/workflows/ci.yml',
+      'docker-compose.yml',
+      'package.json',
+      'renovate.json',
+      'shadow-links/a.yaml',
+      'shadow-links/b.yaml',
+      'shadowlinks/typo.json',
+      'tsconfig.json',
+    ];
+    const r = await lint(dir, 'lint', '-f', 'json', ...staged);
+    expect(r.code).toBe(1);
+    expect(codes(parse(r.stdout))).toEqual([
+      ['shadow-links/a.yaml', []],
+      ['shadow-links/b.yaml', ['shadow-link-name']],
+      ['shadowlinks/typo.json', ['kind/unrecognised']],
+    ]);
+    expect(r.stderr).toBe(
+      UNRELATED_WARNING('.github/workflows/ci.yml') +
+        UNRELATED_WARNING('docker-compose.yml') +
+        "svc-admin-spec: package.json was not linted: it is a tool's config file (package.json), never an Admin API document.\n" +
+        UNRELATED_WARNING('renovate.json') +
+        "svc-admin-spec: tsconfig.json was not linted: it is a tool's config file (tsconfig.json), never an Admin API document.\n",
+    );
+    // A commit that touches docker-compose.yml and a good link is not blocked.
+    const compose = await lint(dir, 'lint', 'docker-compose.yml', 'shadow-links/a.yaml');
+    expect(compose).toMatchObject({ code: 0, stderr: UNRELATED_WARNING('docker-compose.yml') });
+    // --kind lints it as asked.
+    expect((await lint(dir, 'lint', '--kind', 'ShadowLink', 'docker-compose.yml')).code).toBe(1);
+  });
+
+  it('a file named explicitly is linted even when git ignores it; globs skip what git ignores', async () => {
+    const dir = scratch(TEAM_FILES);
+    const named = await lint(dir, 'lint', '-f', 'json', 'dist/x.json');
+    expect(named.code).toBe(1);
+    expect(codes(parse(named.stdout))).toEqual([['dist/x.json', ['shadow-link-name', 'bootstrap-servers']]]);
+    expect(named.stderr).toBe('');
+    const glob = await lint(dir, 'lint', '--list-files', '--verbose', '**/*.json');
+    expect(glob).toEqual({
+      code: 0,
+      stdout: 'shadowlinks/typo.json\n',
+      stderr:
+        'svc-admin-spec: skipped dist/x.json: ignored by .gitignore\n' +
+        'svc-admin-spec: skipped renovate.json: not an Admin API document\n',
+    });
+    // A directory whose every file git ignores matches nothing, and says why.
+    const ignoredDir = await lint(dir, 'lint', 'dist');
+    expect(ignoredDir.code).toBe(2);
+    expect(ignoredDir.stderr).toContain('No files matched "dist"');
+    expect(ignoredDir.stderr).toContain('Git ignores some of what was found: name a file to lint it anyway.');
+  });
+
+  it('a "files" list in the config narrows what a walk lints; a file named outside it gets a note', async () => {
+    const dir = scratch({ ...TEAM_FILES, 'svc-admin-spec.config.yaml': 'files: ["shadow-links/**"]\n' });
+    const r = await lint(dir, 'lint', '--list-files', '--verbose');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      'shadow-links/a.yaml\nshadow-links/b.yaml\nshadow-links/keep.local.yaml\nshadow-links/production/dr.yaml\n',
+    );
+    expect(r.stderr).toContain(
+      'svc-admin-spec: skipped shadowlinks/typo.json: it is outside the "files" globs of svc-admin-spec.config.yaml\n',
+    );
+    expect(r.stderr).toContain(
+      'svc-admin-spec: skipped docker-compose.yml: it is outside the "files" globs of svc-admin-spec.config.yaml\n',
+    );
+    const named = await lint(dir, 'lint', 'shadowlinks/typo.json');
+    expect(named).toEqual({
+      code: 0,
+      stdout: '',
+      stderr:
+        'svc-admin-spec: shadowlinks/typo.json was not linted: it is outside the "files" globs of svc-admin-spec.config.yaml.\n',
+    });
+    const bad = scratch({ 'svc-admin-spec.config.yaml': 'files: []\n', 'a.yaml': GOOD_YAML });
+    const refused = await lint(bad, 'lint', '.');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('"files" must list at least one glob');
+  });
+
+  it('symbolic links to directories are still followed once each, and git ignores apply to them', async () => {
+    const dir = scratch({ 'real/a.yaml': GOOD_YAML, '.gitignore': 'hidden\n' });
+    const elsewhere = scratch({ 'b.yaml': BROKEN_YAML });
+    symlinkSync(join(dir, 'real'), join(dir, 'link'));
+    symlinkSync(elsewhere, join(dir, 'hidden'));
+    symlinkSync(elsewhere, join(dir, 'shown'));
+    const r = await lint(dir, 'lint', '--list-files', '--verbose');
+    expect(r).toEqual({
+      code: 0,
+      // link/a.yaml is real/a.yaml, walked once; shown/ reaches what hidden/ would have.
+      stdout: 'real/a.yaml\nshown/b.yaml\n',
+      stderr: 'svc-admin-spec: skipped hidden/: ignored by .gitignore\n',
+    });
+  });
+});
+
+describe('a real git repository', () => {
+  const env = {
+    ...process.env,
+    HOME: scratch(),
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@example.com',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@example.com',
+  };
+  const hasGit = spawnSync('git', ['--version']).status === 0;
+  const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' });
+
+  it.runIf(hasGit)('honours .git/info/exclude and nested .gitignore files as git does', async () => {
+    const dir = scratch({
+      ...TEAM_FILES,
+      // A deeper .gitignore wins: it re-includes one file the root's pattern ignores.
+      'shadow-links/.gitignore': '!scratch.local.yaml\n',
+      // Below an ignored directory, nothing is re-included.
+      'dist/keep.json': GOOD_YAML,
+      'shadow-links/drafts/c.yaml': BROKEN_YAML,
+    });
+    writeFileSync(join(dir, '.gitignore'), `${TEAM_FILES['.gitignore']}!dist/keep.json\n`);
+    git(dir, 'init', '-q', '-b', 'main');
+    mkdirSync(join(dir, '.git', 'info'), { recursive: true });
+    writeFileSync(join(dir, '.git', 'info', 'exclude'), 'shadow-links/drafts/\n');
+    const r = await lint(dir, 'lint', '--list-files', '--verbose');
+    expect(r.stdout).toBe(
+      'shadow-links/a.yaml\nshadow-links/b.yaml\nshadow-links/keep.local.yaml\nshadow-links/scratch.local.yaml\nshadow-links/production/dr.yaml\nshadowlinks/typo.json\n',
+    );
+    expect(r.stderr).toContain('svc-admin-spec: skipped shadow-links/drafts/: ignored by .git/info/exclude\n');
+    expect(r.stderr).toContain('svc-admin-spec: skipped dist/: ignored by .gitignore\n');
+    // Git agrees: every JSON/YAML file git does not ignore is listed or skipped for another reason.
+    const notIgnored = git(dir, 'ls-files', '--others', '--exclude-standard')
+      .split('\n')
+      .filter((f) => /\.(json|ya?ml)$/.test(f));
+    const listed = r.stdout.split('\n').filter(Boolean);
+    const skippedOtherwise = [...r.stderr.matchAll(/skipped ([^:]+[^/:]): (?!ignored by)/g)].map((m) => m[1]);
+    expect([...listed, ...skippedOtherwise].sort()).toEqual(notIgnored.sort());
+    // Walking a subdirectory still reads the root's ignore files.
+    const sub = await lint(dir, 'lint', '--list-files', 'shadow-links');
+    expect(sub.stdout).not.toContain('drafts');
+    // From inside the subdirectory too.
+    const inside = await lint(join(dir, 'shadow-links'), 'lint', '--list-files');
+    expect(inside.stdout).toBe('a.yaml\nb.yaml\nkeep.local.yaml\nscratch.local.yaml\nproduction/dr.yaml\n');
+  });
+
+  it.runIf(hasGit)('a worktree (.git is a file) finds the common info/exclude', () => {
+    const main = scratch({ 'a.yaml': GOOD_YAML });
+    git(main, 'init', '-q', '-b', 'main');
+    git(main, 'add', 'a.yaml');
+    git(main, 'commit', '-q', '-m', 'a');
+    const tree = join(scratch(), 'wt');
+    git(main, 'worktree', 'add', '-q', tree);
+    writeFileSync(join(main, '.git', 'info', 'exclude'), 'b.yaml\n');
+    writeFileSync(join(tree, 'b.yaml'), BROKEN_YAML);
+    const ignores = new GitIgnores(tree, (p) => p);
+    expect(ignores.reason(join(tree, 'b.yaml'), false)).toBe(`ignored by ${join(main, '.git', 'info', 'exclude')}`);
+    expect(ignores.reason(join(tree, 'a.yaml'), false)).toBeUndefined();
+  });
+});
+
+describe('git ignore rules, without git', () => {
+  it('a nested clone is judged by the outer repository; its own files by its own rules', () => {
+    const dir = scratch({ '.gitignore': 'vendor/\n', 'tools/lib/.gitignore': 'b.yaml\n' });
+    for (const d of ['.git', 'vendor/lib/.git', 'tools/lib/.git']) mkdirSync(join(dir, d), { recursive: true });
+    const ignores = new GitIgnores(dir, (p) => p.slice(dir.length + 1));
+    expect(ignores.reason(join(dir, 'vendor', 'lib'), true)).toBe('ignored by .gitignore');
+    expect(ignores.reason(join(dir, 'tools', 'lib'), true)).toBeUndefined();
+    expect(ignores.reason(join(dir, 'tools', 'lib', 'b.yaml'), false)).toBe('ignored by tools/lib/.gitignore');
+    expect(ignores.reason(join(dir, 'tools', 'lib', 'a.yaml'), false)).toBeUndefined();
+  });
+});
+
+describe('plainly unrelated or a near miss', () => {
+  it("a top-level key one or two letters from a kind's own is a near miss; common words are not", () => {
+    expect(nearMissKey({ nmae: 'x', configuratons: {} })).toEqual({
+      key: 'configuratons',
+      like: 'configurations',
+      kind: 'ShadowLink',
+    });
+    expect(nearMissKey({ name: 'x', client_optons: {} })).toMatchObject({ like: 'client_options' });
+    expect(nearMissKey({ 'shadow-link': {} })).toMatchObject({ like: 'shadowLink' });
+    expect(nearMissKey({ Configurations: {} })).toMatchObject({ like: 'configurations' });
+    expect(nearMissKey({ brokers: [] })).toMatchObject({ like: 'broker', kind: 'GetBrokerResponse' });
+    // A CI workflow, a compose file, renovate, Kubernetes: nothing near.
+    expect(nearMissKey({ name: 'ci', on: 'push', jobs: {} })).toBeUndefined();
+    expect(nearMissKey({ name: 'p', services: {}, volumes: {}, networks: {}, configs: {} })).toBeUndefined();
+    expect(nearMissKey({ apiVersion: 'v1', kind: 'Pod', metadata: {}, spec: {} })).toBeUndefined();
+    expect(nearMissKey({ code: 1, message: 'x', mode: 'y', node: 'z', messages: [] })).toBeUndefined();
+    expect(nearMissKey(['configurations'])).toBeUndefined();
+  });
+
+  it("a $schema or modeline naming our schemas, even misspelt, is evidence; another tool's is not", () => {
+    expect(namesOurSchema('https://unpkg.com/svc-admin-spec/schemas/Nope.schema.json')).toBe(true);
+    expect(namesOurSchema('./schemas/ShadowLnk.schema.json')).toBe(true);
+    expect(namesOurSchema('https://docs.renovatebot.com/renovate-schema.json')).toBe(false);
+    expect(namesOurSchema('https://json.schemastore.org/github-workflow.json')).toBe(false);
+    expect(namesOurSchema('https://example.com/tsconfig.schema.json')).toBe(false);
+    expect(relatedEvidence({ $schema: './ShadowLnk.schema.json', x: 1 })).toContain('"$schema"');
+    expect(relatedEvidence({ x: 1 }, 'https://unpkg.com/svc-admin-spec/schemas/X.schema.json')).toContain('modeline');
+    expect(relatedEvidence({ x: 1 }, 'https://json.schemastore.org/github-workflow.json')).toBeUndefined();
+  });
+
+  it('the kind/unrecognised message names the near-miss key, and only then', () => {
+    const near = detectKind({ nmae: 'x', configuratons: {} }, {});
+    expect(near).toMatchObject({ kind: null, reason: 'unrecognised' });
+    expect(near.kind === null && near.message).toContain(
+      '"configuratons" is close to "configurations", a top-level key of a ShadowLink: check its spelling.',
+    );
+    const far = detectKind({ replicas: 3 }, {});
+    expect(far.kind === null && far.message).not.toContain('is close to');
+  });
+
+  it('near misses found by a walk are linted as errors: misspelt $schema, modeline, rpk key', async () => {
+    const dir = scratch({
+      'a.json': '{"$schema": "./schemas/ShadowLnk.schema.json", "x": 1}',
+      'b.yaml':
+        '# yaml-language-server: $schema=https://unpkg.com/svc-admin-spec/schemas/ShadowLnk.schema.json\nx: 1\n',
+      'c.yaml': 'name: dr\nclient_optons:\n  bootstrap_servers: ["s:9092"]\n',
+      'd.yaml': 'apiVersion: v1\nkind: ConfigMap\n',
+    });
+    const r = await lint(dir, 'lint', '-f', 'json', '.');
+    expect(r.code).toBe(1);
+    expect(codes(parse(r.stdout))).toEqual([
+      ['a.json', ['kind/unknown-schema']],
+      ['b.yaml', ['kind/unrecognised']],
+      ['c.yaml', ['kind/unrecognised']],
+    ]);
+    expect(r.stderr).toBe('svc-admin-spec: 1 file skipped: not an Admin API document (--verbose lists it).\n');
+  });
+});
