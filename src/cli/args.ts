@@ -110,7 +110,7 @@ Options:
   -c, --config <file>               Use this config file for every file (default: each file's nearest
                                     svc-admin-spec.config.{json,yaml,yml}, from its directory upward)
   --no-config                       Do not look for a config file
-  --rule <id>=<severity>            Set a rule's severity (off, info, warning, error); repeatable
+  --rule <id>=<severity>            Set a rule's severity (off, info, warning|warn, error, 0-2); repeatable
   --target-version <v>              Server version whose facts apply: ${TARGET_VERSIONS.join(', ')} (default 26.1)
   --stdin-filename <name>           Name standard input in reports (and pick its format by extension)
   --no-error-on-unmatched-pattern   A pattern or directory that matches no file is not an error
@@ -266,7 +266,8 @@ export function parseRuleFlags(flags: readonly string[] | undefined): RuleSettin
     const m = /^([^=]+)=(.+)$/.exec(r);
     if (!m) throw new UsageError(`--rule expects <id>=<severity>, got "${r.slice(0, 80)}".`);
     const [, id, level] = m as unknown as [string, string, string];
-    rules[id] = level as RuleSetting;
+    // ESLint's numeric severities, as the config file takes them.
+    rules[id] = (/^[012]$/.test(level) ? Number(level) : level) as RuleSetting;
   }
   return rules;
 }

@@ -7,7 +7,8 @@ import { isSuppressible, UNSUPPRESSIBLE } from '../lint/directives';
 import { isObject } from '../util/pointer';
 import { relativePosix } from './config';
 import { FileAccessError, readRegularFile, writeFileAtomic } from './fs-safe';
-import { describeSyntaxError } from './syntax-error';
+import { parseSource } from '../source/index';
+import { locator, syntaxProblem } from './syntax-error';
 
 /** One entry of the ignore file. */
 export interface IgnoreEntry {
@@ -45,26 +46,28 @@ export function readIgnoreFile(path: string): IgnoreFile {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new Error(`The ignore file ${path} is not valid JSON: ${describeSyntaxError(text, 'json')}.`);
+    throw new Error(syntaxProblem(path, text, 'json', 'the ignore file'));
   }
+  const shape = 'it must be { "version": 1, "ignores": [{ "file", "code", "pointer", "reason"? }] }';
   const list = isObject(raw) ? raw['ignores'] : undefined;
-  if (
-    !Array.isArray(list) ||
-    !list.every(
-      (e) =>
-        isObject(e) &&
-        typeof e['file'] === 'string' &&
-        typeof e['code'] === 'string' &&
-        typeof e['pointer'] === 'string',
-    )
-  ) {
+  if (!Array.isArray(list)) throw new Error(`${ignoreFileAt(path, text, '/ignores')}: ${shape}.`);
+  list.forEach((e, i) => {
+    const bad = !isObject(e)
+      ? ''
+      : (['file', 'code', 'pointer'] as const).find((k) => typeof e[k] !== 'string');
+    if (bad === undefined) return;
+    const what = bad === '' ? 'each entry must be an object' : `"${bad}" must be a string`;
     throw new Error(
-      `The ignore file ${path} must be { "version": 1, "ignores": [{ "file", "code", "pointer", "reason"? }] }.`,
+      `${ignoreFileAt(path, text, bad === '' ? `/ignores/${i}` : `/ignores/${i}/${bad}`)}: ignores[${i}]: ${what}; ${shape}. Fix the entry, or delete it and run --write-ignore-file again.`,
     );
-  }
+  });
   file.entries = list as IgnoreEntry[];
   return file;
 }
+
+/** `file:line:column` of the node at a pointer of the ignore file (the nearest that exists). */
+const ignoreFileAt = (path: string, text: string, pointer: string): string =>
+  locator(path, parseSource(text, 'json'))(pointer);
 
 const relTo = (ignore: IgnoreFile, absolute: string) => relativePosix(dirname(resolve(ignore.path)), absolute);
 

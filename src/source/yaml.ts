@@ -8,7 +8,7 @@ import {
   isSeq,
   Lexer,
   Parser,
-  type CST,
+  CST,
   type Document,
   type Node as YamlNode,
   type Pair,
@@ -239,6 +239,44 @@ export const YAML_OPTIONS = {
   logLevel: 'error',
 } as const;
 
+/**
+ * For an error the parser notices only where a construct should have ended (a flow collection
+ * `[`/`{` or a quoted string never closed), the construct that opened before it: said where it
+ * opened, which is where the fix goes, rather than as "Bad indentation" lines further on.
+ */
+function unclosedBefore(
+  tokens: readonly CST.Token[],
+  error: { code: string; pos: [number, number] },
+): { offset: number; message: string } | undefined {
+  if (error.code !== 'BAD_INDENT' && error.code !== 'MISSING_CHAR') return undefined;
+  let found: { offset: number; message: string } | undefined;
+  const consider = (token: CST.Token | null | undefined) => {
+    if (!token || token.offset >= error.pos[0]) return;
+    if (token.type === 'flow-collection') {
+      const close = token.start.source === '[' ? ']' : '}';
+      if (!token.end.some((t) => t.source === close)) {
+        const what = close === ']' ? 'flow sequence' : 'flow mapping';
+        found = {
+          offset: token.start.offset,
+          message: `this ${what} (${token.start.source}) is never closed; end it with ${close} (a ${close} on a later line must be indented more than the key)`,
+        };
+      }
+    } else if (token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') {
+      const quote = token.type === 'double-quoted-scalar' ? '"' : "'";
+      if (token.source.length < 2 || !token.source.endsWith(quote))
+        found = { offset: token.offset, message: `this quoted string (${quote}) is never closed; end it with ${quote}` };
+    }
+  };
+  for (const token of tokens) {
+    if (token.type !== 'document') continue;
+    CST.visit(token, (item) => {
+      consider(item.key);
+      consider(item.value);
+    });
+  }
+  return found;
+}
+
 /** Parses YAML text; several documents, syntax errors, duplicate keys and alias bombs become diagnostics. */
 export function parseYaml(original: string): ParsedSource {
   const index = new LineIndex(original);
@@ -315,12 +353,15 @@ export function parseYaml(original: string): ParsedSource {
   }
   const syntaxError = doc.errors.length > 0;
   for (const e of doc.errors.slice(0, 20)) {
+    const unclosed = unclosedBefore(cst.tokens, e);
     diagnostics.push({
       code: 'parse/yaml-syntax',
       severity: 'error',
       pointer: '',
-      range: index.range(e.pos[0], e.pos[1]),
-      message: `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`,
+      range: unclosed ? index.range(unclosed.offset, unclosed.offset + 1) : index.range(e.pos[0], e.pos[1]),
+      message: unclosed
+        ? `YAML syntax error: ${unclosed.message}.`
+        : `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`,
     });
   }
   const tree = indexYaml(doc.contents as AnyNode);
