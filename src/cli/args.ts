@@ -54,9 +54,9 @@ export interface PrintConfigCommand {
   targetVersion?: TargetVersion;
 }
 
-/** `apply`, `get-broker` and `convert`: their arguments are parsed by their own modules. */
+/** `apply`, `get-broker`, `convert` and `init`: their arguments are parsed by their own modules. */
 export interface ClientCommand {
-  command: 'apply' | 'get-broker' | 'convert';
+  command: 'apply' | 'get-broker' | 'convert' | 'init';
   argv: string[];
 }
 
@@ -85,6 +85,7 @@ const FORMAT_LIST = FORMAT_NAMES.map((f) => (f === DEFAULT_FORMAT ? `${f} (defau
 export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
        svc-admin-spec rules [--format json] [--config <file> | --no-config]
        svc-admin-spec --print-config <file> [--config <file>] [--kind <Kind>] [--rule <id>=<severity>]
+       svc-admin-spec init [--format yaml|json]   (writes a starter config, see init --help)
        svc-admin-spec convert <file> --to api|rpk [options]         (see convert --help)
        svc-admin-spec apply --admin-url <url> [options] <file>...   (see apply --help)
        svc-admin-spec get-broker --admin-url <url> [options]        (see get-broker --help)
@@ -296,7 +297,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
   // A command after global flags (`--no-color apply …`) takes them as its own.
   const at = firstPositional(argv);
   const first = at >= 0 ? argv[at] : undefined;
-  if (first === 'apply' || first === 'get-broker' || first === 'convert' || first === 'lsp') {
+  if (first === 'apply' || first === 'get-broker' || first === 'convert' || first === 'init' || first === 'lsp') {
     const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
     return first === 'lsp' ? parseLsp(rest) : { command: first, argv: rest };
   }

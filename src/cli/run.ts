@@ -206,13 +206,17 @@ function sameFileSeen(seen: Map<string, string>, absolute: string, display: stri
   return first;
 }
 
-/** Reads and lints (or fixes) each input; a file named on the command line that is not linted is said. */
+/**
+ * Reads and lints (or fixes) each input; a file named on the command line that is not linted is
+ * said. A path that does not exist is said on stderr and added to `missing` (the run exits 2).
+ */
 async function lintInputs(
   cmd: LintCommand,
   io: CliIO,
   inputs: readonly Input[],
   governed: readonly (Governed | undefined)[],
   countFixable: boolean,
+  missing: string[],
 ): Promise<Linted[]> {
   const linted: Linted[] = [];
   // Never skipped silently (but not said with --quiet).
@@ -230,7 +234,11 @@ async function lintInputs(
       continue;
     }
     if (input.kind === 'missing') {
-      linted.push(inputProblem(input.display, 'input/not-found', `${input.message}.`));
+      // Said on stderr, not as a finding of a file that is not there: reports list files that exist.
+      missing.push(input.display);
+      io.stderr.write(
+        `svc-admin-spec: ${printable(input.display)}: no such file or directory (paths are relative to ${printable(io.cwd)}); check the path, or leave it out.\n`,
+      );
       continue;
     }
     if (input.kind === 'problem') {
@@ -344,24 +352,36 @@ async function applyBaseline(
     }
     if (groups.size === 0) {
       const { ignoreFile } = await configs.forFile(undefined);
-      groups.set({ path: ignoreFile, entries: [], used: new Set() }, []);
+      try {
+        groups.set(configs.ignoreFor(ignoreFile), []);
+      } catch (error) {
+        throw new ConfigError((error as Error).message);
+      }
     }
     // Built after the working directory's config (when no file was linted) counts as used.
     catalog = catalogOf(configs);
     for (const [ignore, files] of [...groups].sort(([a], [b]) => (a.path < b.path ? -1 : 1))) {
+      let change;
       try {
-        ignore.entries = writeIgnoreFile(
+        change = writeIgnoreFile(
           ignore.path,
-          files.map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
+          ignore.entries,
+          // A file that could not be read has no findings to compare: its entries are kept.
+          files
+            .filter((l) => !l.result.diagnostics.some((d) => d.code.startsWith('input/')))
+            .map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
           io.now?.() ?? new Date(),
           catalog,
         );
-        delete ignore.index;
       } catch (error) {
         throw new ConfigError(`Cannot write the ignore file: ${(error as Error).message}`);
       }
-      const count = ignore.entries.length;
-      io.stderr.write(`Wrote ${count} entr${count === 1 ? 'y' : 'ies'} to ${ignore.path}.\n`);
+      ignore.entries = change.entries;
+      ignore.used.clear();
+      delete ignore.index;
+      io.stderr.write(
+        `Ignore file ${ignore.path}: ${change.added} added, ${change.removed} removed, ${change.kept} kept${change.written ? '' : ' (unchanged, not rewritten)'}.\n`,
+      );
     }
   }
   const complete = linted.map((l) =>
@@ -435,11 +455,14 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   const governed = await governInputs(cmd, io, inputs, configs);
   // Only the stylish report says how many problems --fix would fix; counting costs a fix's check.
   const countFixable = !cmd.fix && outputs.some((o) => o.format === 'stylish');
-  const linted = await lintInputs(cmd, io, inputs, governed, countFixable);
+  const missing: string[] = [];
+  const linted = await lintInputs(cmd, io, inputs, governed, countFixable, missing);
   await writeFixes(cmd, io, linted, outputs);
   const { complete, catalog } = await applyBaseline(cmd, io, linted, configs);
   writeReports(cmd, io, linted, complete, outputs, catalog);
-  return exitCode(cmd, complete, io);
+  const code = exitCode(cmd, complete, io);
+  // The files that exist are linted and reported as usual; a path that does not is a usage problem.
+  return missing.length > 0 ? 2 : code;
 }
 
 /** 2 for an input problem, 1 for findings at or above the fail level or too many warnings, else 0. */
@@ -534,6 +557,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         return await runLint(cmd, io);
       case 'print-config':
         return await printConfig(cmd, io);
+      case 'init': {
+        const { runInit } = await import('./init');
+        return runInit(cmd.argv, io);
+      }
       case 'convert': {
         const { runConvert } = await import('./convert');
         return await runConvert(cmd.argv, io);

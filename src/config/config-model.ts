@@ -17,54 +17,50 @@ export const CONFIG_SCHEMA_NAME = 'svc-admin-spec.config';
 export const CONFIG_SCHEMA_URL = `https://unpkg.com/svc-admin-spec/schemas/${CONFIG_SCHEMA_NAME}.schema.json`;
 
 /** The severities a rule may be set to, every accepted spelling (see `checkRuleSettings`). */
-const Severity = Type.Union(
-  [
-    Type.Union(
-      [
-        Type.Literal('off'),
-        Type.Literal('info'),
-        Type.Literal('warning'),
-        Type.Literal('warn'),
-        Type.Literal('error'),
-      ],
-      { description: '"warn" is "warning", as ESLint writes it.' },
-    ),
-    Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
-      description: "ESLint's numbers: 0 off, 1 warning, 2 error.",
-    }),
-  ],
-  { description: 'The rule\'s severity: "off", "info", "warning" (or "warn"), "error", or 0, 1, 2.' },
-);
+const SEVERITY_SCHEMA = {
+  enum: ['off', 'info', 'warning', 'warn', 'error', 0, 1, 2],
+  description:
+    'The rule\'s severity: "off", "info", "warning" (or ESLint\'s "warn"), "error", or ESLint\'s 0 (off), 1 (warning), 2 (error).',
+} as const;
+
+/** A reference to the one severity definition (`$defs`), so the schema states it once. */
+const Severity = Type.Unsafe<'off' | 'info' | 'warning' | 'warn' | 'error' | 0 | 1 | 2>({ $ref: '#/$defs/severity' });
+
+/** `[severity, { options }]`, as JSON Schema 2020-12 writes a pair (`prefixItems`). */
+const withOptions = (options: TSchema, description: string) =>
+  Type.Unsafe({ type: 'array', prefixItems: [Severity, options], minItems: 2, maxItems: 2, description });
 
 /** A rule's setting: a severity, or `[severity, { options }]` with the options the rule declares. */
-function ruleSetting(options: Readonly<Record<string, { description: string; schema: Record<string, unknown> }>>) {
+function ruleSetting(
+  description: string,
+  options: Readonly<Record<string, { description: string; schema: Record<string, unknown> }>>,
+) {
   const names = Object.keys(options);
-  const withOptions = Type.Tuple(
-    [
-      Severity,
-      Type.Object(
-        Object.fromEntries(
-          names.map((n) => [n, Type.Unsafe({ ...options[n]!.schema, description: options[n]!.description })]),
-        ),
-        { additionalProperties: false },
-      ),
-    ],
-    { description: names.length ? `Severity and options (${names.join(', ')}).` : 'Severity and options.' },
+  const declared = Type.Object(
+    Object.fromEntries(
+      names.map((n) => [
+        n,
+        Type.Optional(Type.Unsafe({ ...options[n]!.schema, description: options[n]!.description })),
+      ]),
+    ),
+    { additionalProperties: false },
   );
-  return Type.Union([Severity, withOptions]);
+  const pair = withOptions(
+    declared,
+    names.length ? `Severity and options (${names.join(', ')}).` : 'Severity and options (this rule takes none).',
+  );
+  return Type.Optional(Type.Union([Severity, pair], { description }));
 }
 
 /** `rules`: every rule of the catalogue by id; custom rules (`@namespace/name`) with any options. */
 function rulesModel(catalog: RuleCatalog): TSchema {
   return Type.Object(
-    Object.fromEntries(
-      catalog.all.map((r) => [r.id, { ...ruleSetting(r.options ?? {}), description: r.docs.description }]),
-    ),
+    Object.fromEntries(catalog.all.map((r) => [r.id, ruleSetting(r.docs.description, r.options ?? {})])),
     {
       description: 'Rule id → severity, or [severity, { options }]. `svc-admin-spec rules` lists them.',
       patternProperties: {
-        '^@': Type.Union([Severity, Type.Tuple([Severity, Type.Object({})])], {
-          description: 'A custom rule of a plugin.',
+        '^@': Type.Union([Severity, withOptions(Type.Object({}), 'Severity and options.')], {
+          description: 'A custom rule of a plugin (see "plugins").',
         }),
       },
       additionalProperties: false,
@@ -72,10 +68,15 @@ function rulesModel(catalog: RuleCatalog): TSchema {
   );
 }
 
+/** A reference to the one `rules` definition (`$defs`): the config and each override share it. */
+const Rules = Type.Unsafe<Record<string, unknown>>({ $ref: '#/$defs/rules' });
+
 /** `targetVersion`: a string, never a YAML number (`25.10` would read as 25.1). */
 const TargetVersionModel = Type.Union(
   TARGET_VERSIONS.map((v) => Type.Literal(v)),
-  { description: 'Server version whose facts apply. A string: quote it in YAML ("26.1"), or 25.10 would read as 25.1.' },
+  {
+    description: 'Server version whose facts apply. A string: quote it in YAML ("26.1"), or 25.10 would read as 25.1.',
+  },
 );
 
 /** `rpkVersion`: the rpk release that reads rpk config files. */
@@ -84,12 +85,11 @@ const RpkVersionModel = Type.Union(
   { description: 'The rpk release that reads rpk config files ("next" is the release after 26.1). A string.' },
 );
 
-const Globs = (description: string) =>
-  Type.Array(Type.String({ minLength: 1, pattern: '\\S' }), { description });
+const Globs = (description: string) => Type.Array(Type.String({ minLength: 1, pattern: '\\S' }), { description });
 
-/** The config file's model; `catalog` names the rules (the built-in ones by default). */
-export function configModel(catalog: RuleCatalog = BUILTIN_CATALOG) {
-  const rules = rulesModel(catalog);
+/** The config file's model; its rules are `$defs/rules` of the schema file (see configJsonSchema). */
+export function configModel() {
+  const rules = Rules;
   const Override = Type.Object(
     {
       files: Type.Array(Type.String({ minLength: 1, pattern: '\\S' }), {
@@ -141,10 +141,11 @@ export function configKeys(): { config: readonly string[]; override: readonly st
   return (keys = { config: Object.keys(model.properties), override: Object.keys(override) });
 }
 
-/** The JSON Schema file of the config (draft 2020-12, as the kinds' schemas). */
-export function configJsonSchema(): Record<string, unknown> {
+/** The JSON Schema file of the config (draft 2020-12, as the kinds' schemas); `catalog` names the rules. */
+export function configJsonSchema(catalog: RuleCatalog = BUILTIN_CATALOG): Record<string, unknown> {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     ...(JSON.parse(JSON.stringify(configModel())) as Record<string, unknown>),
+    $defs: { severity: SEVERITY_SCHEMA, rules: JSON.parse(JSON.stringify(rulesModel(catalog))) as unknown },
   };
 }

@@ -105,7 +105,13 @@ function ownSpelling(v: unknown): unknown {
  * Checks a `targetVersion`. A number is refused whatever it is: YAML reads `25.10` as 25.1, so
  * the number cannot say which version was meant; the message quotes it as written.
  */
-function checkVersion(raw: unknown, at: Locate, pointer: string, prefix: string, written: Written): TargetVersion | undefined {
+function checkVersion(
+  raw: unknown,
+  at: Locate,
+  pointer: string,
+  prefix: string,
+  written: Written,
+): TargetVersion | undefined {
   if (typeof raw === 'number') {
     const text = written(pointer) ?? String(raw);
     throw new ConfigError(
@@ -119,7 +125,13 @@ function checkVersion(raw: unknown, at: Locate, pointer: string, prefix: string,
   }
 }
 
-function checkRpkVersion(raw: unknown, at: Locate, pointer: string, prefix: string, written: Written): RpkVersion | undefined {
+function checkRpkVersion(
+  raw: unknown,
+  at: Locate,
+  pointer: string,
+  prefix: string,
+  written: Written,
+): RpkVersion | undefined {
   if (raw === undefined) return undefined;
   if (typeof raw === 'string' && (RPK_VERSIONS as readonly string[]).includes(raw)) return raw as RpkVersion;
   const quote = typeof raw === 'number' ? `; quote it: rpkVersion: "${written(pointer) ?? raw}"` : '';
@@ -132,10 +144,14 @@ function checkRpkVersion(raw: unknown, at: Locate, pointer: string, prefix: stri
 function checkGlobs(raw: unknown, at: Locate, pointer: string, prefix: string, key: string): string[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw))
-    throw new ConfigError(`${at(pointer)}: ${prefix}"${key}" must be an array of glob strings, e.g. ["shadow-links/**"].`);
+    throw new ConfigError(
+      `${at(pointer)}: ${prefix}"${key}" must be an array of glob strings, e.g. ["shadow-links/**"].`,
+    );
   raw.forEach((g, i) => {
     if (typeof g !== 'string' || g.trim() === '')
-      throw new ConfigError(`${at(`${pointer}/${i}`)}: ${prefix}"${key}" must be an array of non-empty glob strings; write this entry as a quoted glob.`);
+      throw new ConfigError(
+        `${at(`${pointer}/${i}`)}: ${prefix}"${key}" must be an array of non-empty glob strings; write this entry as a quoted glob.`,
+      );
   });
   const globs = [...(raw as string[])];
   try {
@@ -207,7 +223,9 @@ export function parseConfig(
           throw new ConfigError(`${at(`${p}/${escapeToken(k)}`, true)}: ${w}${unknownKey(k, overrideKeys)}`);
       const files = checkGlobs(o['files'], at, `${p}/files`, w, 'files');
       if (files.length === 0)
-        throw new ConfigError(`${at(`${p}/files`)}: ${w}"files" must list at least one glob, e.g. files: ["shadow-links/**"].`);
+        throw new ConfigError(
+          `${at(`${p}/files`)}: ${w}"files" must list at least one glob, e.g. files: ["shadow-links/**"].`,
+        );
       const kind = o['kind'];
       if (kind !== undefined && !isKindName(kind)) {
         const guess = typeof kind === 'string' ? nearest(kind, KIND_NAMES) : undefined;

@@ -264,7 +264,10 @@ function unclosedBefore(
     } else if (token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') {
       const quote = token.type === 'double-quoted-scalar' ? '"' : "'";
       if (token.source.length < 2 || !token.source.endsWith(quote))
-        found = { offset: token.offset, message: `this quoted string (${quote}) is never closed; end it with ${quote}` };
+        found = {
+          offset: token.offset,
+          message: `this quoted string (${quote}) is never closed; end it with ${quote}`,
+        };
     }
   };
   for (const token of tokens) {
