@@ -20,7 +20,7 @@ const WARNS = 'name: a\nconfigurations:\n  clientOptions:\n    bootstrapServers:
 function configProblem(name: string, text: string): { code: number; stderr: string; dir: string } {
   const dir = scratch({ [name]: text, 'a.yaml': WARNS });
   const r = cli(['lint', 'a.yaml'], { cwd: dir });
-  return { code: r.code, stderr: r.stderr, dir };
+  return { code: r.code ?? -1, stderr: r.stderr, dir };
 }
 
 describe('severities', () => {
@@ -293,5 +293,15 @@ describe('the config JSON Schema', () => {
       'a.yaml': GOOD_YAML,
     });
     expect(cli(['lint', 'a.yaml'], { cwd: dir }).code).toBe(0);
+  });
+});
+
+describe('--print-config', () => {
+  it('shows ESLint spellings given with --rule as the severity they mean', () => {
+    const dir = scratch({ 'a.yaml': GOOD_YAML });
+    const r = cli(['--print-config', 'a.yaml', '--rule', 'duration=warn', '--rule', 'null-value=0'], { cwd: dir });
+    const shown = JSON.parse(r.stdout) as { rules: Record<string, { severity: string }> };
+    expect(shown.rules['duration']!.severity).toBe('warning');
+    expect(shown.rules['null-value']!.severity).toBe('off');
   });
 });

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/diagnostics';
 import { type RuleSetting } from '../rule-api/types';
+import { severityOf } from '../engine/settings';
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { KIND_NAMES, isKindName, type KindName } from '../model/kinds';
 import { editDistance, nearest } from '../util/suggest';
@@ -148,8 +149,11 @@ Options:
 export function unknownCommandMessage(word: string): string {
   // Command names are short: two edits (a swapped pair, as in "lnit") still name one.
   const guess = nearest(word, COMMAND_LIKE) ?? COMMAND_LIKE.find((c) => editDistance(word.toLowerCase(), c, 2) <= 2);
+  // "lnit" is one edit from init and a swap from lint: both are named when both are that close.
+  const close = COMMAND_LIKE.filter((c) => editDistance(word.toLowerCase(), c, 2) <= 2);
+  const named = guess && close.includes(guess) && close.length > 1 ? close : guess ? [guess] : [];
   return guess
-    ? `"${word}" is neither a command nor a file or directory; did you mean "${guess}"?`
+    ? `"${word}" is neither a command nor a file or directory; did you mean ${named.map((c) => `"${c}"`).join(' or ')}?`
     : `"${word}" is neither a command (${COMMANDS.join(', ')}) nor a file or directory.`;
 }
 
@@ -267,8 +271,8 @@ export function parseRuleFlags(flags: readonly string[] | undefined): RuleSettin
     const m = /^([^=]+)=(.+)$/.exec(r);
     if (!m) throw new UsageError(`--rule expects <id>=<severity>, got "${r.slice(0, 80)}".`);
     const [, id, level] = m as unknown as [string, string, string];
-    // ESLint's numeric severities, as the config file takes them.
-    rules[id] = (/^[012]$/.test(level) ? Number(level) : level) as RuleSetting;
+    // ESLint's spellings (`warn`, `0`-`2`) as ours, so --print-config shows what applies; others are checked later.
+    rules[id] = severityOf(/^[012]$/.test(level) ? Number(level) : level) ?? (level as RuleSetting);
   }
   return rules;
 }

@@ -119,9 +119,9 @@ function checkVersion(
     );
   }
   try {
-    return checkTargetVersion(raw, `${at(pointer)}: ${prefix}"targetVersion":`);
+    return checkTargetVersion(raw, prefix ? `${at(pointer)}: ${prefix.slice(0, -2)}` : at(pointer));
   } catch (error) {
-    throw new ConfigError((error as Error).message.replace(/: target version/, ' version'));
+    throw new ConfigError((error as Error).message);
   }
 }
 

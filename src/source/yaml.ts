@@ -240,34 +240,31 @@ export const YAML_OPTIONS = {
 } as const;
 
 /**
- * For an error the parser notices only where a construct should have ended (a flow collection
- * `[`/`{` or a quoted string never closed), the construct that opened before it: said where it
- * opened, which is where the fix goes, rather than as "Bad indentation" lines further on.
+ * The constructs of a text that opened and never closed (a flow collection `[`/`{`, a quoted
+ * string), by offset with what to say of each. The parser notices such a construct only where it
+ * should have ended ("Bad indentation" lines further on); the error is said where it opened,
+ * which is where the fix goes. Found in one visit of the tree, only for a text with errors.
  */
-function unclosedBefore(
-  tokens: readonly CST.Token[],
-  error: { code: string; pos: [number, number] },
-): { offset: number; message: string } | undefined {
-  if (error.code !== 'BAD_INDENT' && error.code !== 'MISSING_CHAR') return undefined;
-  let found: { offset: number; message: string } | undefined;
+function unclosedConstructs(tokens: readonly CST.Token[]): { offset: number; message: string }[] {
+  const found: { offset: number; message: string }[] = [];
   const consider = (token: CST.Token | null | undefined) => {
-    if (!token || token.offset >= error.pos[0]) return;
+    if (!token) return;
     if (token.type === 'flow-collection') {
       const close = token.start.source === '[' ? ']' : '}';
       if (!token.end.some((t) => t.source === close)) {
         const what = close === ']' ? 'flow sequence' : 'flow mapping';
-        found = {
+        found.push({
           offset: token.start.offset,
           message: `this ${what} (${token.start.source}) is never closed; end it with ${close} (a ${close} on a later line must be indented more than the key)`,
-        };
+        });
       }
     } else if (token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') {
       const quote = token.type === 'double-quoted-scalar' ? '"' : "'";
       if (token.source.length < 2 || !token.source.endsWith(quote))
-        found = {
+        found.push({
           offset: token.offset,
           message: `this quoted string (${quote}) is never closed; end it with ${quote}`,
-        };
+        });
     }
   };
   for (const token of tokens) {
@@ -276,6 +273,20 @@ function unclosedBefore(
       consider(item.key);
       consider(item.value);
     });
+  }
+  return found.sort((a, b) => a.offset - b.offset);
+}
+
+/** The construct still open where the parser reported `error` (the last one opened before it), if the error is of that sort. */
+function unclosedBefore(
+  open: () => readonly { offset: number; message: string }[],
+  error: { code: string; pos: [number, number] },
+): { offset: number; message: string } | undefined {
+  if (error.code !== 'BAD_INDENT' && error.code !== 'MISSING_CHAR') return undefined;
+  let found: { offset: number; message: string } | undefined;
+  for (const c of open()) {
+    if (c.offset >= error.pos[0]) break;
+    found = c;
   }
   return found;
 }
@@ -355,8 +366,10 @@ export function parseYaml(original: string): ParsedSource {
     });
   }
   const syntaxError = doc.errors.length > 0;
+  let open: { offset: number; message: string }[] | undefined;
+  const openConstructs = () => (open ??= unclosedConstructs(cst.tokens));
   for (const e of doc.errors.slice(0, 20)) {
-    const unclosed = unclosedBefore(cst.tokens, e);
+    const unclosed = unclosedBefore(openConstructs, e);
     diagnostics.push({
       code: 'parse/yaml-syntax',
       severity: 'error',
