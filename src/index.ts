@@ -49,7 +49,7 @@ export {
   type LinkLocation,
 } from './rule-api/types';
 export type { TargetVersion } from './facts/target-version';
-export type { RuleSettings } from './engine/settings';
+export type { RuleSettings, RuleSettingsInput, RuleSettingInput } from './engine/settings';
 export { allRules as rules, docsUrl } from './engine/registry';
 export { checkRuleExamples } from './lint/rule-examples';
 export {

@@ -78,8 +78,12 @@ describe('config file', () => {
   it('an invalid config is a usage error (exit 2) naming the problem', () => {
     for (const [name, text, msg] of [
       ['svc-admin-spec.config.json', '{"rules": {"nope": "error"}}', 'unknown rule "nope"'],
-      ['svc-admin-spec.config.json', '{"rules": {"duration": "loud"}}', 'use one of "off", "info", "warning", "error"'],
-      ['svc-admin-spec.config.json', '{"rules": {"duration": "warn"}}', 'did you mean "warning"?'],
+      [
+        'svc-admin-spec.config.json',
+        '{"rules": {"duration": "loud"}}',
+        'svc-admin-spec.config.json:1:24: rule "duration" is set to "loud"; use "off", "info", "warning" (or "warn"), "error", or ESLint\'s 0, 1, 2',
+      ],
+      ['svc-admin-spec.config.json', '{"rules": {"duration": "Warning"}}', 'did you mean "warning"?'],
       [
         'svc-admin-spec.config.json',
         '{"rules": {"synced-property-unknown": ["warning", {"knownProperties": 5}]}}',
@@ -89,8 +93,16 @@ describe('config file', () => {
       ['svc-admin-spec.config.yaml', '\uFEFFrules: !!map {nope: error}', 'unknown rule "nope"'],
       ['svc-admin-spec.config.json', '{"rulez": {}}', 'unknown key "rulez"'],
       ['svc-admin-spec.config.yaml', 'targetVersion: "24.1"', 'target version "24.1" is not known'],
-      ['svc-admin-spec.config.json', '{', 'not valid JSON: line 1, column 2: JSON syntax error'],
-      ['svc-admin-spec.config.yaml', 'a: [b\n', 'not valid YAML: line '],
+      [
+        'svc-admin-spec.config.json',
+        '{',
+        'svc-admin-spec.config.json:1:2: the config file is not valid JSON: JSON syntax error',
+      ],
+      [
+        'svc-admin-spec.config.yaml',
+        'a: [b\n',
+        'svc-admin-spec.config.yaml:1:4: the config file is not valid YAML: YAML syntax error: this flow sequence ([) is never closed; end it with ]',
+      ],
     ] as const) {
       const dir = scratch({ [name]: text, 'a.yaml': WARNS });
       const r = cli(['lint', 'a.yaml'], { cwd: dir });
@@ -184,7 +196,7 @@ describe('ignore file (JSON has no comments)', () => {
     expect(cli(['lint', 'a.json'], { cwd: dir }).code).toBe(1);
     const w = cli(['lint', '--write-ignore-file', 'a.json'], { cwd: dir });
     expect(w.code).toBe(0);
-    expect(w.stderr).toContain('Wrote 1 entry');
+    expect(w.stderr).toBe(`Ignore file ${join(dir, '.svc-admin-spec-ignore.json')}: 1 added, 0 removed, 0 kept.\n`);
     const ignore = JSON.parse(readFileSync(join(dir, '.svc-admin-spec-ignore.json'), 'utf8'));
     expect(ignore.ignores).toEqual([
       {
@@ -225,7 +237,7 @@ describe('an ignore file and --max-findings', () => {
     const before = report(cli(['lint', '--max-findings', '2', '-f', 'json', 'a.json'], { cwd: dir }));
     expect(before.summary.errors).toBe(6);
     expect(cli(['lint', '--max-findings', '2', '--write-ignore-file', 'a.json'], { cwd: dir }).stderr).toBe(
-      `Wrote 6 entries to ${join(dir, '.svc-admin-spec-ignore.json')}.\n`,
+      `Ignore file ${join(dir, '.svc-admin-spec-ignore.json')}: 6 added, 0 removed, 0 kept.\n`,
     );
     const after = cli(['lint', '--max-findings', '2', '-f', 'json', 'a.json'], { cwd: dir });
     expect(after.code).toBe(0);

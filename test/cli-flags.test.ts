@@ -41,7 +41,7 @@ describe('commands and flags in any order', () => {
   };
 
   it('an unknown command is a usage error with a did-you-mean, not a missing file', () => {
-    usage(['lnit', 'a.yaml'], '"lnit" is neither a command nor a file or directory; did you mean "lint"?');
+    usage(['lnit', 'a.yaml'], '"lnit" is neither a command nor a file or directory; did you mean "lint" or "init"?');
     usage(
       ['print-config', 'a.yaml'],
       '"print-config" is neither a command nor a file or directory; did you mean "--print-config"?',
@@ -49,7 +49,7 @@ describe('commands and flags in any order', () => {
     usage(['--format', 'json', 'rulez'], '"rulez" is neither a command nor a file or directory; did you mean "rules"?');
     usage(
       ['frobnicate'],
-      '"frobnicate" is neither a command (lint, rules, convert, preview, check-exchange, apply, get-broker, lsp) nor a file or directory.',
+      '"frobnicate" is neither a command (lint, rules, init, convert, preview, check-exchange, apply, get-broker, lsp) nor a file or directory.',
     );
     // A file or directory of that name is linted, as `svc-admin-spec <path>` always is.
     const named = scratch({ lnit: 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n' });
@@ -100,8 +100,8 @@ describe('commands and flags in any order', () => {
 
   it('--rule: a misspelt rule id or severity gets a did-you-mean', () => {
     usage(
-      ['lint', '--rule', 'synced-property-unknown=warn', 'a.yaml'],
-      '--rule: rule "synced-property-unknown" is set to "warn"; use one of "off", "info", "warning", "error" (or [severity, { options }]); did you mean "warning"?',
+      ['lint', '--rule', 'synced-property-unknown=Warn', 'a.yaml'],
+      '--rule: rule "synced-property-unknown" is set to "Warn"; use "off", "info", "warning" (or "warn"), "error", or ESLint\'s 0, 1, 2 (or [severity, { options }]); did you mean "warning"?',
     );
     usage(
       ['lint', '--rule', 'synced-propery-unknown=warning', 'a.yaml'],

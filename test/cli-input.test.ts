@@ -198,7 +198,7 @@ describe('inputs', () => {
     expect(codesOf(json)).toEqual(['node-id']);
   });
 
-  it('reports missing, unreadable, binary and empty files with exit 2 and still lints the rest', () => {
+  it('says missing paths on stderr, reports unreadable, binary and empty files, exits 2 and still lints the rest', () => {
     const dir = scratch({
       'good.yaml': GOOD_YAML,
       'bad.yaml': 'name: "a b"\n',
@@ -230,14 +230,19 @@ describe('inputs', () => {
     expect(r.code).toBe(2);
     const rep = report(r);
     const by = Object.fromEntries(rep.results.map((x) => [x.file, x.diagnostics.map((d) => d.code)]));
+    // A path that does not exist (or a dangling link) is said on stderr, not reported as a file.
+    expect(r.stderr).toContain(
+      `svc-admin-spec: missing.yaml: no such file or directory (paths are relative to ${dir}); check the path, or leave it out.\n`,
+    );
+    expect(r.stderr).toContain('svc-admin-spec: dangling.yaml: no such file or directory');
+    expect(Object.keys(by)).not.toContain('missing.yaml');
+    expect(Object.keys(by)).not.toContain('dangling.yaml');
     expect(by).toMatchObject({
-      'missing.yaml': ['input/not-found'],
       'bin.json': ['input/binary'],
       'latin1.yaml': ['input/binary'],
       'empty.yaml': ['input/empty'],
       'blank.json': ['input/empty'],
       'comments.yaml': ['input/empty'],
-      'dangling.yaml': ['input/not-found'],
       'good.yaml': [],
     });
     expect(by['bad.yaml']).toContain('shadow-link-name');

@@ -78,7 +78,9 @@ describe('nested configs in the command', () => {
     });
     expect(w.code).toBe(0);
     // Only the sub-folder's files were linted: their entries go beside the sub-folder's config.
-    expect(w.stderr).toBe(`Wrote 1 entry to ${join(dir, 'team', '.svc-admin-spec-ignore.json')}.\n`);
+    expect(w.stderr).toBe(
+      `Ignore file ${join(dir, 'team', '.svc-admin-spec-ignore.json')}: 1 added, 0 removed, 0 kept.\n`,
+    );
     // The root file is not covered by the team's ignore file; the nested file is, from any directory.
     expect(findingsFrom(dir, ['--rule', 'fetch-size-order=warning', 'root.yaml', 'team/sub/nested.yaml'])).toEqual({
       [join(dir, 'root.yaml')]: ['fetch-size-order:warning'],

@@ -110,10 +110,11 @@ describe('exported schema files', () => {
       schemas: { name: string; url: string; fileMatch: string[] }[];
     };
     expect(catalog.version).toBe(1);
-    // Every kind's, and rpk's config file's (test/rpk-findings.test.ts).
+    // Every kind's, rpk's config file's (test/rpk-findings.test.ts) and this linter's config's (test/config-ux.test.ts).
     expect(catalog.schemas.map((s) => s.url.split('/').pop())).toEqual([
       ...DOCUMENT_KINDS.map((k) => `${k}.schema.json`),
       'RpkShadowLinkConfig.schema.json',
+      'svc-admin-spec.config.schema.json',
     ]);
     for (const s of catalog.schemas) expect(s.fileMatch.length).toBeGreaterThan(0);
   });

@@ -373,10 +373,11 @@ describe('hostile files for the command', () => {
 
 describe('hostile arguments at the API boundary', () => {
   it('a rule severity written another way is a TypeError with a did-you-mean', () => {
+    // ESLint's "warn", 0, 1 and 2 are accepted (test/config-ux.test.ts); other spellings are refused.
     for (const [setting, hint] of [
-      ['warn', 'warning'],
+      ['Warn', 'warning'],
       ['Error', 'error'],
-      [2, 'error'],
+      ['2', 'error'],
       [true, 'error'],
       [null, 'off'],
     ] as const) {

@@ -116,7 +116,7 @@ describe('walking a team repository', () => {
     expect(missing).toEqual({
       code: 2,
       stdout: 'shadow-links/a.yaml\n',
-      stderr: 'svc-admin-spec: nope.yaml: No such file or directory: nope.yaml.\n',
+      stderr: `svc-admin-spec: nope.yaml: no such file or directory (paths are relative to ${dir}); check the path, or leave it out.\n`,
     });
     expect((await lint(dir, 'lint', '--list-files', '--fix')).code).toBe(2);
   });

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/diagnostics';
 import { type RuleSetting } from '../rule-api/types';
+import { severityOf } from '../engine/settings';
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import { KIND_NAMES, isKindName, type KindName } from '../model/kinds';
 import { editDistance, nearest } from '../util/suggest';
@@ -66,9 +67,9 @@ export interface PrintConfigCommand {
 }
 
 /** Commands whose arguments are parsed by their own modules. */
-export type OwnArgsCommandName = 'apply' | 'get-broker' | 'convert' | 'preview' | 'check-exchange';
+export type OwnArgsCommandName = 'apply' | 'get-broker' | 'convert' | 'init' | 'preview' | 'check-exchange';
 
-/** `apply`, `get-broker`, `convert`, `preview` and `check-exchange`: their arguments are parsed by their own modules. */
+/** `apply`, `get-broker`, `convert`, `init`, `preview` and `check-exchange`: their arguments are parsed by their own modules. */
 export interface ClientCommand {
   command: OwnArgsCommandName;
   argv: string[];
@@ -99,6 +100,7 @@ const FORMAT_LIST = FORMAT_NAMES.map((f) => (f === DEFAULT_FORMAT ? `${f} (defau
 export const HELP = `Usage: svc-admin-spec lint [options] [paths...]
        svc-admin-spec rules [--format json] [--config <file> | --no-config]
        svc-admin-spec --print-config <file> [--config <file>] [--kind <Kind>] [--rule <id>=<severity>]
+       svc-admin-spec init [--format yaml|json]   (writes a starter config, see init --help)
        svc-admin-spec convert <file> --to api|rpk [options]         (see convert --help)
        svc-admin-spec preview <link-file> --topics <file|-> [--groups <file|->] [-f json]
                                                                     (see preview --help)
@@ -132,7 +134,7 @@ Options:
   -c, --config <file>               Use this config file for every file (default: each file's nearest
                                     svc-admin-spec.config.{json,yaml,yml}, from its directory upward)
   --no-config                       Do not look for a config file
-  --rule <id>=<severity>            Set a rule's severity (off, info, warning, error); repeatable
+  --rule <id>=<severity>            Set a rule's severity (off, info, warning|warn, error, 0-2); repeatable
   --target-version <v>              Server version whose facts apply: ${TARGET_VERSIONS.join(', ')} (default 26.1)
   --stdin-filename <name>           Name standard input in reports (and pick its format by extension)
   --no-error-on-unmatched-pattern   A pattern or directory that matches no file is not an error
@@ -172,8 +174,11 @@ Options:
 export function unknownCommandMessage(word: string): string {
   // Command names are short: two edits (a swapped pair, as in "lnit") still name one.
   const guess = nearest(word, COMMAND_LIKE) ?? COMMAND_LIKE.find((c) => editDistance(word.toLowerCase(), c, 2) <= 2);
+  // "lnit" is one edit from init and a swap from lint: both are named when both are that close.
+  const close = COMMAND_LIKE.filter((c) => editDistance(word.toLowerCase(), c, 2) <= 2);
+  const named = guess && close.includes(guess) && close.length > 1 ? close : guess ? [guess] : [];
   return guess
-    ? `"${word}" is neither a command nor a file or directory; did you mean "${guess}"?`
+    ? `"${word}" is neither a command nor a file or directory; did you mean ${named.map((c) => `"${c}"`).join(' or ')}?`
     : `"${word}" is neither a command (${COMMANDS.join(', ')}) nor a file or directory.`;
 }
 
@@ -217,6 +222,8 @@ const FLAGS_OF: Readonly<Record<'lint' | OwnArgsCommandName, Readonly<Record<str
   apply: APPLY_FLAGS,
   'get-broker': GET_BROKER_FLAGS,
   convert: CONVERT_FLAGS,
+  // `init` reads its own two flags (src/cli/init.ts); listed for the did-you-mean of unknown flags.
+  init: { format: { type: 'string', short: 'f' }, help: { type: 'boolean', short: 'h' } },
   preview: PREVIEW_FLAGS,
   'check-exchange': CHECK_EXCHANGE_FLAGS,
 };
@@ -295,7 +302,8 @@ export function parseRuleFlags(flags: readonly string[] | undefined): RuleSettin
     const m = /^([^=]+)=(.+)$/.exec(r);
     if (!m) throw new UsageError(`--rule expects <id>=<severity>, got "${r.slice(0, 80)}".`);
     const [, id, level] = m as unknown as [string, string, string];
-    rules[id] = level as RuleSetting;
+    // ESLint's spellings (`warn`, `0`-`2`) as ours, so --print-config shows what applies; others are checked later.
+    rules[id] = severityOf(/^[012]$/.test(level) ? Number(level) : level) ?? (level as RuleSetting);
   }
   return rules;
 }
@@ -335,6 +343,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
     first === 'apply' ||
     first === 'get-broker' ||
     first === 'convert' ||
+    first === 'init' ||
     first === 'preview' ||
     first === 'check-exchange' ||
     first === 'lsp'

@@ -4,6 +4,7 @@
 export const COMMANDS = [
   'lint',
   'rules',
+  'init',
   'convert',
   'preview',
   'check-exchange',

@@ -210,7 +210,8 @@ function sameFileSeen(seen: Map<string, string>, absolute: string, display: stri
 /**
  * Reads and lints (or fixes) each input; a file named on the command line that is not linted is
  * said, one a walk found is added to `skipped` (the config's globs leave it out, or it is plainly
- * not an Admin API document).
+ * not an Admin API document). A path that does not exist is said on stderr and added to `missing`
+ * (the run exits 2).
  */
 async function lintInputs(
   cmd: LintCommand,
@@ -219,6 +220,7 @@ async function lintInputs(
   governed: readonly (Governed | undefined)[],
   countFixable: boolean,
   skipped: Skipped[],
+  missing: string[],
 ): Promise<Linted[]> {
   const linted: Linted[] = [];
   // Never skipped silently (but not said with --quiet).
@@ -238,7 +240,11 @@ async function lintInputs(
       continue;
     }
     if (input.kind === 'missing') {
-      linted.push(inputProblem(input.display, 'input/not-found', `${input.message}.`));
+      // Said on stderr, not as a finding of a file that is not there: reports list files that exist.
+      missing.push(input.display);
+      io.stderr.write(
+        `svc-admin-spec: ${printable(input.display)}: no such file or directory (paths are relative to ${printable(io.cwd)}); check the path, or leave it out.\n`,
+      );
       continue;
     }
     if (input.kind === 'problem') {
@@ -363,24 +369,36 @@ async function applyBaseline(
     }
     if (groups.size === 0) {
       const { ignoreFile } = await configs.forFile(undefined);
-      groups.set({ path: ignoreFile, entries: [], used: new Set() }, []);
+      try {
+        groups.set(configs.ignoreFor(ignoreFile), []);
+      } catch (error) {
+        throw new ConfigError((error as Error).message);
+      }
     }
     // Built after the working directory's config (when no file was linted) counts as used.
     catalog = catalogOf(configs);
     for (const [ignore, files] of [...groups].sort(([a], [b]) => (a.path < b.path ? -1 : 1))) {
+      let change;
       try {
-        ignore.entries = writeIgnoreFile(
+        change = writeIgnoreFile(
           ignore.path,
-          files.map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
+          ignore.entries,
+          // A file that could not be read has no findings to compare: its entries are kept.
+          files
+            .filter((l) => !l.result.diagnostics.some((d) => d.code.startsWith('input/')))
+            .map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
           io.now?.() ?? new Date(),
           catalog,
         );
-        delete ignore.index;
       } catch (error) {
         throw new ConfigError(`Cannot write the ignore file: ${(error as Error).message}`);
       }
-      const count = ignore.entries.length;
-      io.stderr.write(`Wrote ${count} entr${count === 1 ? 'y' : 'ies'} to ${ignore.path}.\n`);
+      ignore.entries = change.entries;
+      ignore.used.clear();
+      delete ignore.index;
+      io.stderr.write(
+        `Ignore file ${ignore.path}: ${change.added} added, ${change.removed} removed, ${change.kept} kept${change.written ? '' : ' (unchanged, not rewritten)'}.\n`,
+      );
     }
   }
   const complete = linted.map((l) =>
@@ -454,17 +472,21 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   const governed = await governInputs(cmd, io, inputs, configs);
   // Only the stylish report says how many problems --fix would fix; counting costs a fix's check.
   const countFixable = !cmd.listFiles && !cmd.fix && outputs.some((o) => o.format === 'stylish');
-  const linted = await lintInputs(cmd, io, inputs, governed, countFixable, skipped);
+  const missing: string[] = [];
+  const linted = await lintInputs(cmd, io, inputs, governed, countFixable, skipped, missing);
   const how = { verbose: cmd.verbose === true, quiet: cmd.quiet };
   if (cmd.listFiles) {
     reportSkipped(io, skipped, how);
-    return listFiles(io, linted);
+    const listed = listFiles(io, linted);
+    return missing.length > 0 ? 2 : listed;
   }
   await writeFixes(cmd, io, linted, outputs);
   const { complete, catalog } = await applyBaseline(cmd, io, linted, configs);
   writeReports(cmd, io, linted, complete, outputs, catalog);
   reportSkipped(io, skipped, how);
-  return exitCode(cmd, complete, io);
+  const code = exitCode(cmd, complete, io);
+  // The files that exist are linted and reported as usual; a path that does not is a usage problem.
+  return missing.length > 0 ? 2 : code;
 }
 
 /**
@@ -575,6 +597,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         return await runLint(cmd, io);
       case 'print-config':
         return await printConfig(cmd, io);
+      case 'init': {
+        const { runInit } = await import('./init');
+        return runInit(cmd.argv, io);
+      }
       case 'convert': {
         const { runConvert } = await import('./convert');
         return await runConvert(cmd.argv, io);

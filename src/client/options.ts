@@ -1,7 +1,7 @@
 /** The options of `createAdminClient`, checked once, before anything is sent. */
 import type { Transport } from '@connectrpc/connect';
 import { catalogWith, type RuleCatalog } from '../engine/catalog';
-import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
+import { checkRuleSettings, checkTargetVersion, type RuleSettings, type RuleSettingsInput } from '../engine/settings';
 import type { Rule } from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
 import type { LintOptions } from '../lint/lint';
@@ -33,7 +33,7 @@ export interface AdminClientOptions {
   /** Server version whose facts the linter applies, or `'auto'` (default) to ask the server once with GetBroker. */
   targetVersion?: TargetVersion | 'auto';
   /** Rule settings, as in the config file's `rules`. */
-  rules?: RuleSettings;
+  rules?: RuleSettingsInput;
   /** Custom rules (`@namespace/name`) to lint with, as `lint`'s `customRules`. */
   customRules?: readonly Rule[];
   /**

@@ -5,16 +5,20 @@
 import { dirname, relative, resolve } from 'node:path';
 import { parse as parseYamlText } from 'yaml';
 import { BUILTIN_CATALOG, catalogWith, type RuleCatalog } from '../engine/catalog';
-import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
+import { checkRuleSettings, checkTargetVersion, severityOf, type RuleSettings } from '../engine/settings';
 import type { Rule } from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
 import type { LintTextOptions } from '../lint/lint-text';
-import { isKindName, type KindName } from '../model/kinds';
+import { isKindName, KIND_NAMES, type KindName } from '../model/kinds';
 import { RPK_VERSIONS, type RpkVersion } from '../model/rpk-format';
 import { globsMatcher, GlobError } from '../util/glob';
-import { isObject } from '../util/pointer';
+import { childPointer, escapeToken, isObject } from '../util/pointer';
+import { nearest } from '../util/suggest';
+import { TARGET_VERSIONS } from '../facts/target-version';
+import { parseSource, type ParsedSource } from '../source/index';
+import { configKeys } from './config-model';
 import { readRegularFile } from './fs-safe';
-import { describeSyntaxError } from './syntax-error';
+import { locator, syntaxProblem, type Locate } from './syntax-error';
 import { checkPluginList, loadPluginFiles, PluginError } from './plugins';
 
 /** File names searched for, in order, in each directory from a file's own directory up. */
@@ -64,48 +68,98 @@ export class ConfigError extends Error {
 }
 
 /**
- * Checks rule settings against the catalogue. With `unloaded` plugins a custom rule's setting
- * (an `@scope/id` the built-in catalogue lacks) is kept as written: only its plugin could check it.
+ * Checks rule settings against the catalogue, one rule at a time so that a problem is said where
+ * that rule is written. With `unloaded` plugins a custom rule's setting (an `@scope/id` the
+ * built-in catalogue lacks) is kept as written, in our spelling: only its plugin could check it.
  */
-function checkRules(raw: unknown, where: string, catalog: RuleCatalog, unloaded = false): RuleSettings {
-  try {
-    if (!unloaded || !isObject(raw)) return checkRuleSettings(raw, where, catalog);
-    const custom = Object.entries(raw).filter(([id]) => id.startsWith('@') && !catalog.byId.has(id));
-    const builtIn = Object.fromEntries(
-      Object.entries(raw).filter(([id]) => !id.startsWith('@') || catalog.byId.has(id)),
+function checkRules(
+  raw: unknown,
+  at: Locate,
+  pointer: string,
+  prefix: string,
+  catalog: RuleCatalog,
+  unloaded = false,
+): RuleSettings {
+  const check = (value: unknown, p: string, onKey = false) => {
+    try {
+      return checkRuleSettings(value, prefix ? `${at(p, onKey)}: ${prefix.slice(0, -2)}` : at(p, onKey), catalog);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  };
+  if (!isObject(raw)) return check(raw, pointer);
+  const out: RuleSettings = {};
+  for (const [id, v] of Object.entries(raw)) {
+    const p = childPointer(pointer, id);
+    if (unloaded && id.startsWith('@') && !catalog.byId.has(id)) out[id] = ownSpelling(v) as RuleSettings[string];
+    else Object.assign(out, check({ [id]: v }, p, !catalog.byId.has(id)));
+  }
+  return out;
+}
+
+/** A setting with its severity in our spelling when it is one of the accepted ones; otherwise as written. */
+function ownSpelling(v: unknown): unknown {
+  if (Array.isArray(v)) return v.length > 0 ? [severityOf(v[0]) ?? v[0], ...v.slice(1)] : v;
+  return severityOf(v) ?? v;
+}
+
+/**
+ * Checks a `targetVersion`. A number is refused whatever it is: YAML reads `25.10` as 25.1, so
+ * the number cannot say which version was meant; the message quotes it as written.
+ */
+function checkVersion(
+  raw: unknown,
+  at: Locate,
+  pointer: string,
+  prefix: string,
+  written: Written,
+): TargetVersion | undefined {
+  if (typeof raw === 'number') {
+    const text = written(pointer) ?? String(raw);
+    throw new ConfigError(
+      `${at(pointer)}: ${prefix}"targetVersion" is written as a number (${text}), which YAML reads as ${raw}; quote it: targetVersion: "${text}" (one of ${TARGET_VERSIONS.map((t) => `"${t}"`).join(', ')}).`,
     );
-    return { ...checkRuleSettings(builtIn, where, catalog), ...(Object.fromEntries(custom) as RuleSettings) };
-  } catch (error) {
-    throw new ConfigError((error as Error).message);
   }
-}
-
-function checkVersion(raw: unknown, where: string): TargetVersion | undefined {
   try {
-    return checkTargetVersion(raw, where);
+    return checkTargetVersion(raw, prefix ? `${at(pointer)}: ${prefix.slice(0, -2)}` : at(pointer));
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
 }
 
-function checkRpkVersion(raw: unknown, where: string): RpkVersion | undefined {
+function checkRpkVersion(
+  raw: unknown,
+  at: Locate,
+  pointer: string,
+  prefix: string,
+  written: Written,
+): RpkVersion | undefined {
   if (raw === undefined) return undefined;
   if (typeof raw === 'string' && (RPK_VERSIONS as readonly string[]).includes(raw)) return raw as RpkVersion;
+  const quote = typeof raw === 'number' ? `; quote it: rpkVersion: "${written(pointer) ?? raw}"` : '';
   throw new ConfigError(
-    `${where}: "rpkVersion" must be one of ${RPK_VERSIONS.map((v) => JSON.stringify(v)).join(', ')} (a string: the rpk release that reads rpk config files; "next" is the release after 26.1).`,
+    `${at(pointer)}: ${prefix}"rpkVersion" must be one of ${RPK_VERSIONS.map((v) => JSON.stringify(v)).join(', ')} (a string: the rpk release that reads rpk config files; "next" is the release after 26.1)${quote}.`,
   );
 }
 
 /** Checks a glob list and compiles it, so that a glob the matcher refuses is a config error naming it. */
-function checkGlobs(raw: unknown, where: string, key: string): string[] {
+function checkGlobs(raw: unknown, at: Locate, pointer: string, prefix: string, key: string): string[] {
   if (raw === undefined) return [];
-  if (!Array.isArray(raw) || !raw.every((g) => typeof g === 'string' && g.trim() !== ''))
-    throw new ConfigError(`${where}: "${key}" must be an array of non-empty glob strings.`);
+  if (!Array.isArray(raw))
+    throw new ConfigError(
+      `${at(pointer)}: ${prefix}"${key}" must be an array of glob strings, e.g. ["shadow-links/**"].`,
+    );
+  raw.forEach((g, i) => {
+    if (typeof g !== 'string' || g.trim() === '')
+      throw new ConfigError(
+        `${at(`${pointer}/${i}`)}: ${prefix}"${key}" must be an array of non-empty glob strings; write this entry as a quoted glob.`,
+      );
+  });
   const globs = [...(raw as string[])];
   try {
     matchers.set(globs, globsMatcher(globs));
   } catch (error) {
-    if (error instanceof GlobError) throw new ConfigError(`${where}: "${key}": ${error.message}.`);
+    if (error instanceof GlobError) throw new ConfigError(`${at(pointer)}: ${prefix}"${key}": ${error.message}.`);
     throw error;
   }
   return globs;
@@ -114,24 +168,41 @@ function checkGlobs(raw: unknown, where: string, key: string): string[] {
 // Each glob list is compiled once, when the config is checked, not once per file linted.
 const matchers = new WeakMap<string[], (path: string) => boolean>();
 
+/** The text of the value at a pointer as written in the file, when the file is at hand. */
+type Written = (pointer: string) => string | undefined;
+
+/** "unknown key" with a did-you-mean, and the keys allowed there. */
+function unknownKey(key: string, allowed: readonly string[]): string {
+  const guess = nearest(key, allowed);
+  return `unknown key ${JSON.stringify(key.slice(0, 80))}${guess ? `; did you mean "${guess}"?` : ''} Allowed: ${allowed.join(', ')}.`;
+}
+
 /**
  * Validates a parsed config object; `customRules` are its plugins' rules, already loaded, or
- * `'unloaded'` when they were not (custom rules' settings are then kept unchecked).
+ * `'unloaded'` when they were not (custom rules' settings are then kept unchecked). With the
+ * file's text parsed (`source`), each problem is said at `file:line:column`.
  */
 export function parseConfig(
   raw: unknown,
   path: string | undefined,
   root: string,
   customRules: readonly Rule[] | 'unloaded' = [],
+  source?: { parsed: ParsedSource; text: string },
 ): Config {
   const where = path ?? 'config';
-  if (!isObject(raw)) throw new ConfigError(`${where}: the config must be an object.`);
-  const allowed = ['$schema', 'plugins', 'rules', 'targetVersion', 'rpkVersion', 'ignore', 'files', 'overrides'];
+  const at = locator(where, source?.parsed);
+  const written: Written = (pointer) => {
+    const span = source?.parsed.span(pointer);
+    return span && source ? source.text.slice(span.value[0], span.value[1]) : undefined;
+  };
+  if (!isObject(raw))
+    throw new ConfigError(`${at('')}: the config must be an object (a mapping of keys such as "rules" and "ignore").`);
+  const { config: allowed, override: overrideKeys } = configKeys();
   for (const k of Object.keys(raw))
-    if (!allowed.includes(k))
-      throw new ConfigError(`${where}: unknown key "${k}"; allowed: ${allowed.slice(1).join(', ')}.`);
+    if (!allowed.includes(k)) throw new ConfigError(`${at(`/${escapeToken(k)}`, true)}: ${unknownKey(k, allowed)}`);
   const overridesRaw = raw['overrides'] ?? [];
-  if (!Array.isArray(overridesRaw)) throw new ConfigError(`${where}: "overrides" must be an array.`);
+  if (!Array.isArray(overridesRaw))
+    throw new ConfigError(`${at('/overrides')}: "overrides" must be an array: - files: [...] then the settings.`);
   let catalog: RuleCatalog;
   try {
     catalog = catalogWith(customRules === 'unloaded' ? [] : customRules, where);
@@ -142,23 +213,33 @@ export function parseConfig(
   const config: Config = {
     root,
     catalog,
-    rules: checkRules(raw['rules'], where, catalog, unloaded),
-    ignore: checkGlobs(raw['ignore'], where, 'ignore'),
+    rules: checkRules(raw['rules'], at, '/rules', '', catalog, unloaded),
+    ignore: checkGlobs(raw['ignore'], at, '/ignore', '', 'ignore'),
     overrides: overridesRaw.map((o, i) => {
-      const w = `${where}: overrides[${i}]`;
-      if (!isObject(o)) throw new ConfigError(`${w} must be an object.`);
+      const p = `/overrides/${i}`;
+      const w = `overrides[${i}]: `;
+      if (!isObject(o))
+        throw new ConfigError(`${at(p)}: ${w}each override must be an object with "files" and the settings for them.`);
       for (const k of Object.keys(o))
-        if (!['files', 'rules', 'targetVersion', 'rpkVersion', 'kind'].includes(k))
-          throw new ConfigError(`${w}: unknown key "${k}"; allowed: files, rules, targetVersion, rpkVersion, kind.`);
-      const files = checkGlobs(o['files'], w, 'files');
-      if (files.length === 0) throw new ConfigError(`${w}: "files" must list at least one glob.`);
+        if (!overrideKeys.includes(k))
+          throw new ConfigError(`${at(`${p}/${escapeToken(k)}`, true)}: ${w}${unknownKey(k, overrideKeys)}`);
+      const files = checkGlobs(o['files'], at, `${p}/files`, w, 'files');
+      if (files.length === 0)
+        throw new ConfigError(
+          `${at(`${p}/files`)}: ${w}"files" must list at least one glob, e.g. files: ["shadow-links/**"].`,
+        );
       const kind = o['kind'];
-      if (kind !== undefined && !isKindName(kind)) throw new ConfigError(`${w}: "kind" is not a document kind.`);
-      const targetVersion = checkVersion(o['targetVersion'], w);
-      const rpkVersion = checkRpkVersion(o['rpkVersion'], w);
+      if (kind !== undefined && !isKindName(kind)) {
+        const guess = typeof kind === 'string' ? nearest(kind, KIND_NAMES) : undefined;
+        throw new ConfigError(
+          `${at(`${p}/kind`)}: ${w}"kind" is not a document kind${guess ? `; did you mean "${guess}"?` : ''} Use one of ${KIND_NAMES.join(', ')}.`,
+        );
+      }
+      const targetVersion = checkVersion(o['targetVersion'], at, `${p}/targetVersion`, w, written);
+      const rpkVersion = checkRpkVersion(o['rpkVersion'], at, `${p}/rpkVersion`, w, written);
       return {
         files,
-        rules: checkRules(o['rules'], w, catalog, unloaded),
+        rules: checkRules(o['rules'], at, `${p}/rules`, w, catalog, unloaded),
         ...(targetVersion ? { targetVersion } : {}),
         ...(rpkVersion ? { rpkVersion } : {}),
         ...(kind ? { kind } : {}),
@@ -166,14 +247,14 @@ export function parseConfig(
     }),
   };
   if (raw['files'] !== undefined) {
-    const files = checkGlobs(raw['files'], where, 'files');
+    const files = checkGlobs(raw['files'], at, '/files', '', 'files');
     if (files.length === 0)
-      throw new ConfigError(`${where}: "files" must list at least one glob (leave it out to lint every file).`);
+      throw new ConfigError(`${at('/files')}: "files" must list at least one glob (leave it out to lint every file).`);
     config.files = files;
   }
-  const targetVersion = checkVersion(raw['targetVersion'], where);
+  const targetVersion = checkVersion(raw['targetVersion'], at, '/targetVersion', '', written);
   if (targetVersion) config.targetVersion = targetVersion;
-  const rpkVersion = checkRpkVersion(raw['rpkVersion'], where);
+  const rpkVersion = checkRpkVersion(raw['rpkVersion'], at, '/rpkVersion', '', written);
   if (rpkVersion) config.rpkVersion = rpkVersion;
   if (path) config.path = path;
   return config;
@@ -181,7 +262,8 @@ export function parseConfig(
 
 /**
  * Reads and validates a config file, loading its plugins (relative to the file's directory), or,
- * with `plugins: 'skip'`, only checking that they are listed correctly.
+ * with `plugins: 'skip'`, only checking that they are listed correctly. Every problem of the file
+ * is said at `file:line:column`.
  */
 export async function readConfig(path: string, how: { plugins?: 'load' | 'skip' } = {}): Promise<Config> {
   let text: string;
@@ -192,15 +274,16 @@ export async function readConfig(path: string, how: { plugins?: 'load' | 'skip' 
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+  const json = /\.json$/i.test(path);
   let raw: unknown;
   try {
-    raw = /\.json$/i.test(path) ? JSON.parse(text) : parseYamlText(text, { logLevel: 'error', prettyErrors: false });
+    raw = json ? JSON.parse(text) : parseYamlText(text, { logLevel: 'error', prettyErrors: false });
   } catch {
-    const json = /\.json$/i.test(path);
-    throw new ConfigError(
-      `The config file ${path} is not valid ${json ? 'JSON' : 'YAML'}: ${describeSyntaxError(text, json ? 'json' : 'yaml')}.`,
-    );
+    throw new ConfigError(syntaxProblem(path, text, json ? 'json' : 'yaml'));
   }
+  // The linter's own reader, for positions only: the value is the YAML package's, as before.
+  const source = { parsed: parseSource(text, json ? 'json' : 'yaml'), text };
+  const at = locator(path, source.parsed);
   const root = dirname(resolve(path));
   let customRules: Rule[] | 'unloaded' = 'unloaded';
   let pluginFiles: string[] = [];
@@ -208,10 +291,13 @@ export async function readConfig(path: string, how: { plugins?: 'load' | 'skip' 
     const specs = isObject(raw) ? checkPluginList(raw['plugins'], path) : [];
     if (how.plugins !== 'skip') ({ rules: customRules, files: pluginFiles } = await loadPluginFiles(specs, root, path));
   } catch (error) {
-    if (error instanceof PluginError) throw new ConfigError(error.message);
+    if (error instanceof PluginError) {
+      const message = error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
+      throw new ConfigError(`${at('/plugins')}: ${message}`);
+    }
     throw error;
   }
-  const config = parseConfig(raw, path, root, customRules);
+  const config = parseConfig(raw, path, root, customRules, source);
   if (isObject(raw) && Array.isArray(raw['plugins'])) config.plugins = raw['plugins'] as string[];
   if (pluginFiles.length > 0) config.pluginFiles = pluginFiles;
   return config;

@@ -46,6 +46,7 @@ export async function resolveConfig(filePath: string): Promise<ResolvedConfig> {
     ignoreFile: files.ignoreFile ?? null,
     ignored: isIgnored(config, absolute),
     plugins: config.plugins ?? [],
-    options: { rules, ...options },
+    // The config's rules, checked when it was read: every severity is written as ours.
+    options: { rules: rules as RuleSettings, ...options },
   };
 }

@@ -1,5 +1,5 @@
 /** The ignore file: findings recorded by file, code and pointer (JSON has no comments for directives). */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { BUILTIN_CATALOG, withDocsUrl, type RuleCatalog } from '../engine/catalog';
 import type { Diagnostic } from '../core/diagnostics';
@@ -7,7 +7,8 @@ import { isSuppressible, UNSUPPRESSIBLE } from '../lint/directives';
 import { isObject } from '../util/pointer';
 import { relativePosix } from './config';
 import { FileAccessError, readRegularFile, writeFileAtomic } from './fs-safe';
-import { describeSyntaxError } from './syntax-error';
+import { parseSource } from '../source/index';
+import { locator, syntaxProblem } from './syntax-error';
 
 /** One entry of the ignore file. */
 export interface IgnoreEntry {
@@ -45,26 +46,26 @@ export function readIgnoreFile(path: string): IgnoreFile {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new Error(`The ignore file ${path} is not valid JSON: ${describeSyntaxError(text, 'json')}.`);
+    throw new Error(syntaxProblem(path, text, 'json', 'the ignore file'));
   }
+  const shape = 'it must be { "version": 1, "ignores": [{ "file", "code", "pointer", "reason"? }] }';
   const list = isObject(raw) ? raw['ignores'] : undefined;
-  if (
-    !Array.isArray(list) ||
-    !list.every(
-      (e) =>
-        isObject(e) &&
-        typeof e['file'] === 'string' &&
-        typeof e['code'] === 'string' &&
-        typeof e['pointer'] === 'string',
-    )
-  ) {
+  if (!Array.isArray(list)) throw new Error(`${ignoreFileAt(path, text, '/ignores')}: ${shape}.`);
+  list.forEach((e, i) => {
+    const bad = !isObject(e) ? '' : (['file', 'code', 'pointer'] as const).find((k) => typeof e[k] !== 'string');
+    if (bad === undefined) return;
+    const what = bad === '' ? 'each entry must be an object' : `"${bad}" must be a string`;
     throw new Error(
-      `The ignore file ${path} must be { "version": 1, "ignores": [{ "file", "code", "pointer", "reason"? }] }.`,
+      `${ignoreFileAt(path, text, bad === '' ? `/ignores/${i}` : `/ignores/${i}/${bad}`)}: ignores[${i}]: ${what}; ${shape}. Fix the entry, or delete it and run --write-ignore-file again.`,
     );
-  }
+  });
   file.entries = list as IgnoreEntry[];
   return file;
 }
+
+/** `file:line:column` of the node at a pointer of the ignore file (the nearest that exists). */
+const ignoreFileAt = (path: string, text: string, pointer: string): string =>
+  locator(path, parseSource(text, 'json'))(pointer);
 
 const relTo = (ignore: IgnoreFile, absolute: string) => relativePosix(dirname(resolve(ignore.path)), absolute);
 
@@ -119,26 +120,61 @@ export function applyIgnoreFile(diagnostics: Diagnostic[], ignore: IgnoreFile, a
   return kept;
 }
 
-/** Writes an ignore file that suppresses the given findings (custom rules' too, when in the catalogue); returns its entries. */
+/** What `--write-ignore-file` did to one ignore file. */
+export interface IgnoreFileChange {
+  entries: IgnoreEntry[];
+  added: number;
+  removed: number;
+  kept: number;
+  /** False when the entries are the ones already written: the file was left as it was. */
+  written: boolean;
+}
+
+/**
+ * Merges the findings of this run into an ignore file and writes it: entries of files not linted
+ * in this run are kept, as are entries that still match a finding (with their reasons); entries of
+ * a linted file that match no finding any more are dropped; each finding no entry records is added
+ * (one entry per file, code and pointer). `existing` is the file as read; custom rules' findings
+ * are recorded when their rules are in the catalogue.
+ */
 export function writeIgnoreFile(
   path: string,
+  existing: readonly IgnoreEntry[],
   findings: { absolute: string; diagnostics: Diagnostic[] }[],
   now: Date,
   catalog: RuleCatalog = BUILTIN_CATALOG,
-): IgnoreEntry[] {
-  const ignore: IgnoreFile = { path, entries: [], used: new Set() };
+): IgnoreFileChange {
+  const at: IgnoreFile = { path, entries: [], used: new Set() };
+  const linted = new Set(findings.map((f) => relTo(at, f.absolute)));
+  const found = new Map<string, Set<string>>();
+  const additions: IgnoreEntry[] = [];
+  const recorded = new Set(existing.map((e) => `${e.file}\u0000${entryKey(e.code, e.pointer)}`));
   for (const f of findings) {
+    const file = relTo(at, f.absolute);
+    let keys = found.get(file);
+    if (!keys) found.set(file, (keys = new Set()));
     for (const d of f.diagnostics) {
       if (UNSUPPRESSIBLE.test(d.code) || !isSuppressible(d.code, catalog)) continue;
-      ignore.entries.push({
-        file: relTo(ignore, f.absolute),
+      const key = entryKey(d.code, d.pointer);
+      if (keys.has(key)) continue;
+      keys.add(key);
+      if (recorded.has(`${file}\u0000${key}`)) continue;
+      additions.push({
+        file,
         code: d.code,
         pointer: d.pointer,
         reason: `baseline written ${now.toISOString().slice(0, 10)}`,
       });
     }
   }
-  mkdirSync(dirname(resolve(path)), { recursive: true });
-  writeFileAtomic(path, `${JSON.stringify({ version: 1, ignores: ignore.entries }, null, 2)}\n`);
-  return ignore.entries;
+  // An entry is stale only when its file was linted in this run and no finding there matches it.
+  const kept = existing.filter((e) => !linted.has(e.file) || found.get(e.file)!.has(entryKey(e.code, e.pointer)));
+  const entries = [...kept, ...additions];
+  const removed = existing.length - kept.length;
+  const written = additions.length > 0 || removed > 0 || !existsSync(path);
+  if (written) {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    writeFileAtomic(path, `${JSON.stringify({ version: 1, ignores: entries }, null, 2)}\n`);
+  }
+  return { entries, added: additions.length, removed, kept: kept.length, written };
 }

@@ -3,8 +3,10 @@
  * file may be anything (a shadow-link document with a password passed by mistake), and parsers'
  * own messages quote the text around the error (V8's JSON.parse does from Node 21 on).
  */
+import type { Range } from '../core/diagnostics';
 import { redactStrings } from '../secrets/redact';
-import { parseSource } from '../source/index';
+import { parseSource, type ParsedSource } from '../source/index';
+import { parentPointer } from '../util/pointer';
 import { secretSpans, secretStrings } from '../source/secret-spans';
 
 /**
@@ -14,11 +16,53 @@ import { secretSpans, secretStrings } from '../source/secret-spans';
  * as an alias to no anchor, whose message would quote the alias).
  */
 export function describeSyntaxError(text: string, format: 'json' | 'yaml'): string {
+  const found = firstSyntaxError(text, format);
+  if (!found) return "the reader's message is not shown, as it may quote the file";
+  const at = found.range ? `line ${found.range.start.line}, column ${found.range.start.column}: ` : '';
+  return `${at}${found.message}`;
+}
+
+/** The first syntax error of `text` by the linter's own reader, secrets masked; its message without the final stop. */
+function firstSyntaxError(text: string, format: 'json' | 'yaml'): { range?: Range; message: string } | undefined {
   const found = parseSource(text, format).diagnostics.find(
     (d) => d.severity === 'error' && (d.code === 'parse/json-syntax' || d.code === 'parse/yaml-syntax'),
   );
-  if (!found) return "the reader's message is not shown, as it may quote the file";
+  if (!found) return undefined;
   const [shown] = redactStrings([found], secretStrings(text, secretSpans(text, format)));
-  const at = shown!.range ? `line ${shown!.range.start.line}, column ${shown!.range.start.column}: ` : '';
-  return `${at}${shown!.message.replace(/\.$/, '')}`;
+  return { ...(shown!.range ? { range: shown!.range } : {}), message: shown!.message.replace(/\.$/, '') };
+}
+
+/**
+ * "file:line:column: <what> is not valid JSON|YAML: reason; fix …" for a config or ignore file
+ * that does not parse (`what`: "the config file"), without quoting it (see describeSyntaxError).
+ */
+export function syntaxProblem(path: string, text: string, format: 'json' | 'yaml', what = 'the config file'): string {
+  const found = firstSyntaxError(text, format);
+  const name = format === 'json' ? 'JSON' : 'YAML';
+  const at = found?.range ? `${path}:${found.range.start.line}:${found.range.start.column}` : path;
+  const reason = found?.message ?? "the reader's message is not shown, as it may quote the file";
+  return `${at}: ${what} is not valid ${name}: ${reason}. Fix the ${name} syntax there.`;
+}
+
+/**
+ * Says where a problem of a config or ignore file is: `file:line:column` of the node at a JSON
+ * pointer (its key when `onKey`), or of the nearest node written (a missing key's problem is said
+ * at its parent); the file's name alone when the text is not at hand.
+ */
+export type Locate = (pointer: string, onKey?: boolean) => string;
+
+/** A `Locate` over the parsed text of the file `where`. */
+export function locator(where: string, source: ParsedSource | undefined): Locate {
+  if (!source) return () => where;
+  return (pointer, onKey = false) => {
+    for (let p = pointer; ; p = parentPointer(p)) {
+      const span = source.span(p);
+      if (span) {
+        const [start, end] = (onKey && p === pointer && span.key) || span.value;
+        const { line, column } = source.range(start, end).start;
+        return `${where}:${line}:${column}`;
+      }
+      if (p === '') return where;
+    }
+  };
 }

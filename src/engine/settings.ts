@@ -6,12 +6,37 @@ import { schemaProblem, show } from './option-schema';
 import { RULE_SETTINGS, type RuleSetting } from '../rule-api/types';
 import { TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 
-/** Rule settings as written: a severity, or a severity with options (`['error', { … }]`). */
+/** Rule settings, checked: a severity, or a severity with options (`['error', { … }]`). */
 export type RuleSettings = Record<string, RuleSetting | readonly [RuleSetting, Readonly<Record<string, unknown>>]>;
+
+/** A severity as users write it: ours, ESLint's `"warn"`, and ESLint's numbers `0` (off), `1` (warning), `2` (error). */
+export type RuleSettingInput = RuleSetting | 'warn' | 0 | 1 | 2;
+
+/** Rule settings as users write them (config file, `lint` options); `checkRuleSettings` turns them into `RuleSettings`. */
+export type RuleSettingsInput = Record<
+  string,
+  RuleSettingInput | readonly [RuleSettingInput, Readonly<Record<string, unknown>>]
+>;
+
+/** The other accepted spellings of a severity (ESLint's), and the severity each means. */
+const SEVERITY_SPELLINGS: ReadonlyMap<unknown, RuleSetting> = new Map<unknown, RuleSetting>([
+  ['warn', 'warning'],
+  [0, 'off'],
+  [1, 'warning'],
+  [2, 'error'],
+]);
+
+/** The severity a written level means, or undefined when it is none. */
+export function severityOf(level: unknown): RuleSetting | undefined {
+  if (typeof level === 'string' && (RULE_SETTINGS as readonly string[]).includes(level)) return level as RuleSetting;
+  return SEVERITY_SPELLINGS.get(level);
+}
+
+/** Every accepted spelling, for messages. */
+const ACCEPTED = `"off", "info", "warning" (or "warn"), "error", or ESLint's 0, 1, 2`;
 
 /** Spellings of severities from other tools, mapped to ours. */
 const SEVERITY_ALIASES: Readonly<Record<string, RuleSetting>> = {
-  warn: 'warning',
   warnings: 'warning',
   err: 'error',
   errors: 'error',
@@ -31,7 +56,7 @@ const SEVERITY_ALIASES: Readonly<Record<string, RuleSetting>> = {
 /** "did you mean" for a severity written another way (`warn`, `Error`, `2`). */
 function severityHint(v: unknown): string {
   const key = String(v).toLowerCase();
-  const hint = (RULE_SETTINGS as readonly string[]).includes(key) ? key : SEVERITY_ALIASES[key];
+  const hint = severityOf(key) ?? SEVERITY_ALIASES[key];
   return hint ? `; did you mean "${hint}"?` : '';
 }
 
@@ -47,8 +72,8 @@ function unknownRule(id: string, where: string, catalog: RuleCatalog): string {
 
 /**
  * Checks rule settings and returns them typed: every id is a rule of the catalogue (with a
- * did-you-mean), every severity is `off | info | warning | error` (`warn` → did you mean
- * "warning"), every option is one the rule declares and matches its schema. Throws `TypeError`
+ * did-you-mean), every severity is `off | info | warning | error` or ESLint's `warn`, `0`, `1`,
+ * `2` (returned as ours), every option is one the rule declares and matches its schema. Throws `TypeError`
  * with the problem otherwise.
  */
 export function checkRuleSettings(raw: unknown, where: string, catalog: RuleCatalog = BUILTIN_CATALOG): RuleSettings {
@@ -59,13 +84,14 @@ export function checkRuleSettings(raw: unknown, where: string, catalog: RuleCata
   for (const [id, v] of Object.entries(raw)) {
     const rule = catalog.byId.get(id);
     if (!rule) throw new TypeError(unknownRule(id, where, catalog));
-    const level = Array.isArray(v) ? v[0] : v;
-    if (typeof level !== 'string' || !(RULE_SETTINGS as readonly string[]).includes(level))
+    const written: unknown = Array.isArray(v) ? v[0] : v;
+    const level = severityOf(written);
+    if (level === undefined)
       throw new TypeError(
-        `${where}: rule "${id}" is set to ${show(level)}; use one of ${RULE_SETTINGS.map((s) => `"${s}"`).join(', ')} (or [severity, { options }])${severityHint(level)}`,
+        `${where}: rule "${id}" is set to ${show(written)}; use ${ACCEPTED} (or [severity, { options }])${severityHint(written)}`,
       );
     if (!Array.isArray(v)) {
-      out[id] = level as RuleSetting;
+      out[id] = level;
       continue;
     }
     if (v.length !== 2 || !isObject(v[1]))
@@ -82,7 +108,7 @@ export function checkRuleSettings(raw: unknown, where: string, catalog: RuleCata
       const problem = schemaProblem(value, option.schema, `option "${k}" of rule "${id}"`);
       if (problem) throw new TypeError(`${where}: ${problem}.`);
     }
-    out[id] = [level as RuleSetting, v[1]];
+    out[id] = [level, v[1]];
   }
   return out;
 }

@@ -2,7 +2,7 @@
 import { countBySeverity, dedupeDiagnostics, normalizeDiagnostics, type Diagnostic } from '../core/diagnostics';
 import { BUILTIN_CATALOG, catalogWith, withDocsUrl } from '../engine/catalog';
 import { applySettingsToStructural, startRules, unknownKeyClaimant, type RunSettings } from '../engine/run';
-import { checkRuleSettings, checkTargetVersion, type RuleSettings } from '../engine/settings';
+import { checkRuleSettings, checkTargetVersion, type RuleSettings, type RuleSettingsInput } from '../engine/settings';
 import { type Rule } from '../rule-api/types';
 import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import { DOCUMENT_KINDS, isDocumentKind, kindSchemas, type DocumentKind, type DocumentType } from '../model/kinds';
@@ -24,8 +24,8 @@ import { capFindings, DEFAULT_MAX_FINDINGS } from './findings-cap';
 
 /** Options of `lint`. */
 export interface LintOptions {
-  /** Per-rule severity (`off | info | warning | error`), optionally with rule options: `{ 'duration': 'off', 'bootstrap-servers': ['error', {…}] }`. */
-  rules?: RuleSettings;
+  /** Per-rule severity (`off | info | warning | error`, or ESLint's `warn`, `0`, `1`, `2`), optionally with rule options: `{ 'duration': 'off', 'bootstrap-servers': ['error', {…}] }`. */
+  rules?: RuleSettingsInput;
   /** Custom rules (declared with `defineRule`, ids `@namespace/name`) run after the built-in ones; `rules` may set their severity. */
   customRules?: readonly Rule[];
   /** Server version whose facts apply (forbidden properties, CreateShadowLink availability). Default `26.1`. */

@@ -1,5 +1,7 @@
 /** The JSON Schema files editors use: the model's `$defs` document plus editor annotations. */
 import { isDocumentKind, KIND_NAMES, kindOf, kindSchemas, schemaUrl, type KindName } from '../model/kinds';
+import { CONFIG_NAMES } from '../config/config';
+import { CONFIG_SCHEMA_NAME, CONFIG_SCHEMA_URL, configJsonSchema } from '../config/config-model';
 import { toDocument, type JsonSchema } from './document';
 import { addEditorConstraints, formatsToPatterns, refuseNullChoices } from './editor-constraints';
 import { acceptServerSpellings } from './server-spellings';
@@ -74,6 +76,7 @@ export function exportedSchemaFiles(): Map<string, string> {
   for (const kind of KIND_NAMES) {
     files.set(`schemas/${kind}.schema.json`, `${JSON.stringify(exportSchema(kind), null, 2)}\n`);
   }
+  files.set(`schemas/${CONFIG_SCHEMA_NAME}.schema.json`, `${JSON.stringify(configJsonSchema(), null, 2)}\n`);
   files.set('schemas/catalog.json', `${JSON.stringify(schemaCatalog(), null, 2)}\n`);
   return files;
 }
@@ -93,6 +96,12 @@ export function schemaCatalog(): JsonSchema {
           url: schemaUrl(kind),
         };
       }),
+      {
+        name: 'svc-admin-spec config',
+        description: 'The config file of svc-admin-spec: rule severities, target version, ignored files and overrides.',
+        fileMatch: [...CONFIG_NAMES],
+        url: CONFIG_SCHEMA_URL,
+      },
     ],
   };
 }

@@ -8,7 +8,7 @@ import {
   isSeq,
   Lexer,
   Parser,
-  type CST,
+  CST,
   type Document,
   type Node as YamlNode,
   type Pair,
@@ -239,6 +239,58 @@ export const YAML_OPTIONS = {
   logLevel: 'error',
 } as const;
 
+/**
+ * The constructs of a text that opened and never closed (a flow collection `[`/`{`, a quoted
+ * string), by offset with what to say of each. The parser notices such a construct only where it
+ * should have ended ("Bad indentation" lines further on); the error is said where it opened,
+ * which is where the fix goes. Found in one visit of the tree, only for a text with errors.
+ */
+function unclosedConstructs(tokens: readonly CST.Token[]): { offset: number; message: string }[] {
+  const found: { offset: number; message: string }[] = [];
+  const consider = (token: CST.Token | null | undefined) => {
+    if (!token) return;
+    if (token.type === 'flow-collection') {
+      const close = token.start.source === '[' ? ']' : '}';
+      if (!token.end.some((t) => t.source === close)) {
+        const what = close === ']' ? 'flow sequence' : 'flow mapping';
+        found.push({
+          offset: token.start.offset,
+          message: `this ${what} (${token.start.source}) is never closed; end it with ${close} (a ${close} on a later line must be indented more than the key)`,
+        });
+      }
+    } else if (token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') {
+      const quote = token.type === 'double-quoted-scalar' ? '"' : "'";
+      if (token.source.length < 2 || !token.source.endsWith(quote))
+        found.push({
+          offset: token.offset,
+          message: `this quoted string (${quote}) is never closed; end it with ${quote}`,
+        });
+    }
+  };
+  for (const token of tokens) {
+    if (token.type !== 'document') continue;
+    CST.visit(token, (item) => {
+      consider(item.key);
+      consider(item.value);
+    });
+  }
+  return found.sort((a, b) => a.offset - b.offset);
+}
+
+/** The construct still open where the parser reported `error` (the last one opened before it), if the error is of that sort. */
+function unclosedBefore(
+  open: () => readonly { offset: number; message: string }[],
+  error: { code: string; pos: [number, number] },
+): { offset: number; message: string } | undefined {
+  if (error.code !== 'BAD_INDENT' && error.code !== 'MISSING_CHAR') return undefined;
+  let found: { offset: number; message: string } | undefined;
+  for (const c of open()) {
+    if (c.offset >= error.pos[0]) break;
+    found = c;
+  }
+  return found;
+}
+
 /** Parses YAML text; several documents, syntax errors, duplicate keys and alias bombs become diagnostics. */
 export function parseYaml(original: string): ParsedSource {
   const index = new LineIndex(original);
@@ -314,13 +366,18 @@ export function parseYaml(original: string): ParsedSource {
     });
   }
   const syntaxError = doc.errors.length > 0;
+  let open: { offset: number; message: string }[] | undefined;
+  const openConstructs = () => (open ??= unclosedConstructs(cst.tokens));
   for (const e of doc.errors.slice(0, 20)) {
+    const unclosed = unclosedBefore(openConstructs, e);
     diagnostics.push({
       code: 'parse/yaml-syntax',
       severity: 'error',
       pointer: '',
-      range: index.range(e.pos[0], e.pos[1]),
-      message: `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`,
+      range: unclosed ? index.range(unclosed.offset, unclosed.offset + 1) : index.range(e.pos[0], e.pos[1]),
+      message: unclosed
+        ? `YAML syntax error: ${unclosed.message}.`
+        : `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`,
     });
   }
   const tree = indexYaml(doc.contents as AnyNode);

@@ -1,0 +1,162 @@
+/**
+ * `svc-admin-spec init`: writes a starter config in the working directory (commented YAML, or
+ * JSON when the repository's documents are JSON), with an override for a `shadow-links/` folder
+ * when there is one, and prints the pre-commit snippet. It never overwrites a config.
+ */
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONFIG_NAMES } from '../config/config';
+import { CONFIG_SCHEMA_URL } from '../config/config-model';
+import { systemReason } from '../config/fs-safe';
+import { isToolConfigFile } from '../config/tool-files';
+import { NEWEST_TARGET_VERSION } from '../facts/target-version';
+import { ConfigError } from './config';
+import type { CliIO } from './io';
+import { UsageError } from './usage-error';
+
+/** Help of `init`. */
+export const INIT_HELP = `Usage: svc-admin-spec init [--format yaml|json]
+
+Writes a starter config, svc-admin-spec.config.yaml (commented) or .json, in the current
+directory: YAML unless the directory's documents are all JSON or --format json is given. A
+shadow-links/ folder gets an override that lints its files as ShadowLink documents. Prints the
+pre-commit snippet. Never overwrites a config that exists.
+
+Options:
+  --format yaml|json          The config's format (default: detected, else yaml)
+  -h, --help                  Show this help`;
+
+/** The folder whose files are shadow links by convention (the editor catalog's `**\/shadow-links/*`). */
+const SHADOW_LINKS = 'shadow-links';
+
+/** How far `init` looks for documents to tell JSON from YAML: a glance, not a walk of the repository. */
+const LOOK = { depth: 3, entries: 2000 } as const;
+
+/** The pre-commit snippet printed after the config (README, "pre-commit"). */
+export const PRE_COMMIT_SNIPPET = `# .pre-commit-config.yaml
+repos:
+  - repo: https://github.com/svc-admin-spec/svc-admin-spec
+    rev: main                    # a tag or commit (pre-commit autoupdate pins one)
+    hooks:
+      - id: svc-admin-spec
+        files: ^${SHADOW_LINKS}/          # only your Admin API documents`;
+
+/** The extensions of the documents under `dir` (a bounded look: node_modules, .git and dot folders are skipped). */
+function documentFormats(dir: string): { json: boolean; yaml: boolean } {
+  const found = { json: false, yaml: false };
+  let seen = 0;
+  const visit = (d: string, depth: number) => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (++seen > LOOK.entries) return;
+      if (e.isDirectory()) {
+        if (depth < LOOK.depth && !e.name.startsWith('.') && e.name !== 'node_modules')
+          visit(join(d, e.name), depth + 1);
+      } else if (e.isFile() && !isToolConfigFile(e.name)) {
+        if (/\.json$/i.test(e.name)) found.json = true;
+        else if (/\.ya?ml$/i.test(e.name)) found.yaml = true;
+      }
+    }
+  };
+  visit(dir, 0);
+  return found;
+}
+
+/** The starter config in YAML, with a comment on each setting. */
+function yamlConfig(shadowLinks: boolean): string {
+  return `# svc-admin-spec config: the README's "Config file" section says what each key does.
+$schema: ${CONFIG_SCHEMA_URL}
+
+# The server version whose facts apply. Keep the quotes: 25.10 unquoted would read as 25.1.
+targetVersion: "${NEWEST_TARGET_VERSION}"
+
+# Rule severities: "off", "info", "warning" (or "warn"), "error", or 0, 1, 2.
+# \`svc-admin-spec rules\` lists the rules and their defaults.
+rules: {}
+#  duration: warn
+
+# Files never linted, as globs relative to this file.
+ignore: []
+#  - drafts/**
+${
+  shadowLinks
+    ? `
+# Settings for groups of files, applied in order after the ones above.
+overrides:
+  - files: ["${SHADOW_LINKS}/**"]
+    kind: ShadowLink
+`
+    : `
+# Settings for groups of files, applied in order after the ones above.
+# overrides:
+#   - files: ["${SHADOW_LINKS}/**"]
+#     kind: ShadowLink
+`
+}`;
+}
+
+/** The starter config in JSON (no comments: the schema's descriptions stand in for them). */
+function jsonConfig(shadowLinks: boolean): string {
+  const config = {
+    $schema: CONFIG_SCHEMA_URL,
+    targetVersion: NEWEST_TARGET_VERSION,
+    rules: {},
+    ignore: [],
+    ...(shadowLinks ? { overrides: [{ files: [`${SHADOW_LINKS}/**`], kind: 'ShadowLink' }] } : {}),
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** Runs `init`; returns the exit code. */
+export function runInit(argv: readonly string[], io: CliIO): number {
+  let format: 'json' | 'yaml' | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '-h' || a === '--help') {
+      io.stdout.write(`${INIT_HELP}\n`);
+      return 0;
+    }
+    const value = a === '--format' || a === '-f' ? argv[++i] : /^--format=(.*)$/s.exec(a)?.[1];
+    if (value === undefined || (a !== '--format' && a !== '-f' && !a.startsWith('--format=')))
+      throw new UsageError(
+        `init: unknown argument "${a.slice(0, 60)}"; init takes --format yaml|json (see init --help).`,
+      );
+    if (value !== 'json' && value !== 'yaml') throw new UsageError('init: --format must be yaml or json.');
+    format = value;
+  }
+  const existing = CONFIG_NAMES.find((n) => existsSync(join(io.cwd, n)));
+  if (existing)
+    throw new ConfigError(
+      `${existing} already exists; init never overwrites a config. Edit it, or delete it and run init again.`,
+    );
+  const shadowLinks = (() => {
+    try {
+      return statSync(join(io.cwd, SHADOW_LINKS)).isDirectory();
+    } catch {
+      return false;
+    }
+  })();
+  if (format === undefined) {
+    const found = documentFormats(io.cwd);
+    format = found.json && !found.yaml ? 'json' : 'yaml';
+  }
+  const name = format === 'json' ? 'svc-admin-spec.config.json' : 'svc-admin-spec.config.yaml';
+  try {
+    // `wx`: created only if absent, so a config made meanwhile is not replaced either.
+    writeFileSync(join(io.cwd, name), format === 'json' ? jsonConfig(shadowLinks) : yamlConfig(shadowLinks), {
+      flag: 'wx',
+    });
+  } catch (error) {
+    throw new ConfigError(`Cannot write ${name}: ${systemReason(error)}.`);
+  }
+  io.stdout.write(
+    `Wrote ${name}${shadowLinks ? ` (${SHADOW_LINKS}/ is linted as ShadowLink documents)` : ''}.\n\n` +
+      `To lint staged documents on commit, add this to .pre-commit-config.yaml:\n\n${PRE_COMMIT_SNIPPET}\n`,
+  );
+  return 0;
+}
