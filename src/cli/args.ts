@@ -36,6 +36,10 @@ export interface LintCommand {
   color?: boolean;
   quiet: boolean;
   maxFindings?: number;
+  /** --cache: reuse each unchanged file's results from the cache file. */
+  cache: boolean;
+  /** --cache-location as given: the cache file, or a directory for it (default: the working directory's). */
+  cacheLocation?: string;
   /**
    * No command was named and the first path is a bare word (`lnit`): unless such a file exists,
    * the run checks it, it is a misspelt command.
@@ -123,6 +127,10 @@ Options:
                                     FORCE_COLOR are honoured)
   --quiet                           Report errors only (the exit code still counts warnings)
   --max-findings <n>                Most findings listed per file (default 2000); the rest are counted
+  --cache                           Reuse the results of files unchanged since the last run (their
+                                    content, config, plugins, ignore file, flags and version)
+  --cache-location <path>           The cache file, or a directory for it (ending in /); default
+                                    .svc-admin-spec-cache in the working directory
   --print-config <file>             Print the settings that apply to the file as JSON (kind, target
                                     version, rule severities and options, ignored) and exit
   -h, --help                        Show this help
@@ -180,6 +188,8 @@ const OPTIONS = {
   'no-color': { type: 'boolean' },
   quiet: { type: 'boolean' },
   'max-findings': { type: 'string' },
+  cache: { type: 'boolean' },
+  'cache-location': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -350,6 +360,11 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (v.fix && v['fix-dry-run']) throw new UsageError('Use either --fix or --fix-dry-run, not both.');
   if (v.color && v['no-color']) throw new UsageError('Use either --color or --no-color, not both.');
   if (v.config && v['no-config']) throw new UsageError('Use either --config or --no-config, not both.');
+  const cacheLocation = v['cache-location'];
+  if (cacheLocation !== undefined && !v.cache)
+    throw new UsageError('--cache-location names where --cache keeps its file; pass --cache too.');
+  if (cacheLocation !== undefined && cacheLocation.trim() === '')
+    throw new UsageError('--cache-location needs the cache file or a directory for it.');
   const printConfig = v['print-config'];
   if (printConfig !== undefined) {
     if (printConfig.trim() === '') throw new UsageError('--print-config needs the file whose settings to print.');
@@ -383,7 +398,9 @@ export function parseCommandLine(argv: readonly string[]): Command {
     fix: v.fix ?? false,
     fixDryRun: v['fix-dry-run'] ?? false,
     quiet: v.quiet ?? false,
+    cache: v.cache ?? false,
   };
+  if (cacheLocation !== undefined) cmd.cacheLocation = cacheLocation;
   if (v.kind !== undefined) cmd.kind = v.kind as KindName;
   if (maxWarnings !== undefined) cmd.maxWarnings = maxWarnings;
   if (maxFindings !== undefined) cmd.maxFindings = maxFindings;

@@ -12,7 +12,9 @@ import { batches } from '../util/batches';
 import { plural } from '../format/summary';
 import { countBySeverity, SEVERITY_RANK, type Diagnostic, type FileCode } from '../core/diagnostics';
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
-import { lintText } from '../lint/lint-text';
+import { lintText, type LintTextOptions } from '../lint/lint-text';
+import { timeDependentVerdicts } from '../engine/clock';
+import { cacheFilePath, hashOf, LintCache } from './cache';
 import { type FileResult } from '../core/diagnostics';
 import { decode, formatOf } from '../source/index';
 import {
@@ -81,6 +83,22 @@ interface Governed {
   ignore: IgnoreFile;
 }
 
+/** A file's `lintText` options but the time: what the command line and its config decide for it. */
+function lintOptionsFor(
+  cmd: LintCommand,
+  config: Config,
+  absolute: string | undefined,
+  display: string,
+): LintTextOptions {
+  return fileLintOptions(config, absolute, display, {
+    rules: cmd.rules,
+    ...(cmd.kind ? { kind: cmd.kind } : {}),
+    ...(cmd.targetVersion ? { targetVersion: cmd.targetVersion } : {}),
+    // Capped only after the ignore file and --quiet (runLint): a baseline and the exit code see every finding.
+    maxFindings: Number.MAX_SAFE_INTEGER,
+  });
+}
+
 function lintOne(
   cmd: LintCommand,
   io: CliIO,
@@ -92,14 +110,7 @@ function lintOne(
 ): Linted {
   const decoded = decode(bytes);
   if ('diagnostic' in decoded) return { result: { file: display, kind: null, diagnostics: [decoded.diagnostic] } };
-  const options = fileLintOptions(config, absolute, display, {
-    rules: cmd.rules,
-    ...(cmd.kind ? { kind: cmd.kind } : {}),
-    ...(cmd.targetVersion ? { targetVersion: cmd.targetVersion } : {}),
-    ...(io.now ? { now: io.now() } : {}),
-    // Capped only after the ignore file and --quiet (runLint): a baseline and the exit code see every finding.
-    maxFindings: Number.MAX_SAFE_INTEGER,
-  });
+  const options = { ...lintOptionsFor(cmd, config, absolute, display), ...(io.now ? { now: io.now() } : {}) };
   const text = decoded.text;
   const format = formatOf(display, text);
   if (bytes.length > MAX_LINT_BYTES[format]) {
@@ -132,11 +143,58 @@ function lintOne(
   return out;
 }
 
+/**
+ * `lintOne` through the cache: results kept for the same content and settings are reused, except
+ * by --fix and --fix-dry-run for a file that had findings (it may have something to fix, as in
+ * ESLint). Kept: the results of a file that nothing was fixed in, unless a verdict of its lint could
+ * change with time (a timestamp not yet past, a certificate's validity): those are made afresh.
+ */
+function lintCached(
+  cache: LintCache,
+  cmd: LintCommand,
+  io: CliIO,
+  display: string,
+  absolute: string,
+  bytes: Uint8Array,
+  governed: Governed,
+  countFixable: boolean,
+): Linted {
+  const content = hashOf(bytes);
+  const { customRules, ...decided } = lintOptionsFor(cmd, governed.config, absolute, display);
+  const settings = cache.settingsKey(governed.config, governed.ignore, display, {
+    ...decided,
+    customRules: customRules?.map((r) => r.id),
+    flags: { rules: cmd.rules, kind: cmd.kind, targetVersion: cmd.targetVersion },
+  });
+  const kept = cache.get(absolute, content, settings);
+  const fixing = cmd.fix || cmd.fixDryRun;
+  if (kept && (!countFixable || kept.unfixed) && (!fixing || kept.diagnostics.length === 0)) {
+    const out: Linted = {
+      result: { file: display, kind: kept.kind, diagnostics: kept.diagnostics },
+      absolute,
+      bytes,
+      ignore: governed.ignore,
+    };
+    if (countFixable) out.unfixed = new Set(kept.unfixed);
+    return out;
+  }
+  const before = timeDependentVerdicts();
+  const out = lintOne(cmd, io, display, absolute, bytes, governed, countFixable);
+  if (out.fixed || timeDependentVerdicts() !== before) cache.delete(absolute);
+  else
+    cache.set(absolute, content, settings, {
+      kind: out.result.kind,
+      diagnostics: out.result.diagnostics,
+      ...(out.unfixed ? { unfixed: [...out.unfixed] } : {}),
+    });
+  return out;
+}
+
 /** A report's destination: a file, or standard output when `path` is undefined. */
 type Output = LintCommand['outputs'][number] & { path: string | undefined };
 
 /** Expands the inputs and checks the command line against them; nothing is read yet. */
-function planRun(cmd: LintCommand, io: CliIO): { inputs: Input[]; outputs: Output[] } {
+function planRun(cmd: LintCommand, io: CliIO): { inputs: Input[]; outputs: Output[]; cachePath: string } {
   const paths = cmd.paths.length > 0 ? cmd.paths : ['.'];
   const { inputs, unmatched } = expandInputs(paths, io.cwd);
   if (unmatched.length > 0 && cmd.errorOnUnmatchedPattern) {
@@ -161,7 +219,16 @@ function planRun(cmd: LintCommand, io: CliIO): { inputs: Input[]; outputs: Outpu
       throw new ConfigError((error as Error).message);
     }
   }
-  return { inputs, outputs };
+  const cachePath = cacheFilePath(io.cwd, cmd.cacheLocation);
+  if (cmd.cache) {
+    const at = canonicalPath(cachePath);
+    const clash = inputs.find((i) => i.kind === 'file' && canonicalPath(i.absolute) === at);
+    if (clash && clash.kind === 'file')
+      throw new UsageError(
+        `The cache file ${cachePath} is also an input (${clash.display}); keep the cache elsewhere.`,
+      );
+  }
+  return { inputs, outputs, cachePath };
 }
 
 /**
@@ -213,6 +280,7 @@ async function lintInputs(
   inputs: readonly Input[],
   governed: readonly (Governed | undefined)[],
   countFixable: boolean,
+  cache: LintCache | undefined,
 ): Promise<Linted[]> {
   const linted: Linted[] = [];
   // Never skipped silently (but not said with --quiet).
@@ -281,7 +349,11 @@ async function lintInputs(
       });
       continue;
     }
-    linted.push(lintOne(cmd, io, input.display, input.absolute, bytes, settings, countFixable));
+    linted.push(
+      cache
+        ? lintCached(cache, cmd, io, input.display, input.absolute, bytes, settings, countFixable)
+        : lintOne(cmd, io, input.display, input.absolute, bytes, settings, countFixable),
+    );
   }
   return linted;
 }
@@ -431,12 +503,16 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   if (cmd.bareWord !== undefined && !existsSync(resolve(io.cwd, cmd.bareWord)))
     throw new UsageError(unknownCommandMessage(cmd.bareWord));
   const configs = await commandConfigs(cmd, io.cwd);
-  const { inputs, outputs } = planRun(cmd, io);
+  const { inputs, outputs, cachePath } = planRun(cmd, io);
   const governed = await governInputs(cmd, io, inputs, configs);
   // Only the stylish report says how many problems --fix would fix; counting costs a fix's check.
   const countFixable = !cmd.fix && outputs.some((o) => o.format === 'stylish');
-  const linted = await lintInputs(cmd, io, inputs, governed, countFixable);
+  // Standard input is never cached: it has no file whose edits the cache could notice.
+  const warn = (message: string) => io.stderr.write(`svc-admin-spec: ${message}\n`);
+  const cache = cmd.cache ? LintCache.open(cachePath, warn) : undefined;
+  const linted = await lintInputs(cmd, io, inputs, governed, countFixable, cache);
   await writeFixes(cmd, io, linted, outputs);
+  cache?.save(warn);
   const { complete, catalog } = await applyBaseline(cmd, io, linted, configs);
   writeReports(cmd, io, linted, complete, outputs, catalog);
   return exitCode(cmd, complete, io);
