@@ -6,7 +6,8 @@
  * runs interleaved with the baseline's). Numbers are printed, never asserted.
  *
  * Sections: `core` (lint and lintText, peak RSS), `cli` (one file, 1,000 files against ajv-cli),
- * `lsp` (edit → diagnostics), `scaling` (4× the input against the time); all run by default.
+ * `lsp` (edit → diagnostics), `scaling` (4× the input against the time), `cache` (1,000 files linted
+ * twice with --cache, the second run against the first); all run by default.
  * `slopes` (the 1–64 MB and 1k–1M findings series with fitted exponents, about 7 minutes) runs only
  * when named. `--only <names>` (comma-separated) or SVC_BENCH_ONLY picks sections; `--json FILE`
  * also writes the figures as JSON; SVC_BENCH_QUICK=1 is a fast smoke run (one process and one round
@@ -30,9 +31,9 @@ const PROCESSES = QUICK ? 1 : 3;
 /** Files in the many-files figures. */
 const FILES = QUICK ? 100 : 1000;
 
-const SECTIONS = ['core', 'cli', 'lsp', 'scaling', 'slopes'] as const;
+const SECTIONS = ['core', 'cli', 'lsp', 'scaling', 'cache', 'slopes'] as const;
 type Section = (typeof SECTIONS)[number];
-const DEFAULT_SECTIONS: Section[] = ['core', 'cli', 'lsp', 'scaling'];
+const DEFAULT_SECTIONS: Section[] = ['core', 'cli', 'lsp', 'scaling', 'cache'];
 
 const argValue = (flag: string) => {
   const i = process.argv.indexOf(flag);
@@ -244,6 +245,55 @@ const missing = (figure: string, baseline: string, target: string, note: string)
   note,
 });
 
+/** `FILES` small shadow link files in `folder`, in one format; returns the folder. */
+function writeLinks(folder: string, format: 'json' | 'yaml'): string {
+  mkdirSync(folder, { recursive: true });
+  for (let i = 0; i < FILES; i++) {
+    const value = smallLink(i);
+    writeFileSync(
+      join(folder, `link-${i}.${format}`),
+      format === 'json' ? JSON.stringify(value, null, 2) : toYaml(value),
+    );
+  }
+  return folder;
+}
+
+/**
+ * `lint --cache` over `FILES` unchanged files: each round starts without a cache file, runs once
+ * (linting every file, writing the cache) and again (reusing every result); the ratio is the
+ * second run's wall time to the first's, per round.
+ */
+function cacheSection(dir: string): void {
+  for (const format of ['json', 'yaml'] as const) {
+    const folder = writeLinks(join(dir, 'cache', format), format);
+    const cacheFile = join(dir, 'cache', `${format}.cache`);
+    const command = nodeCommand(CLI, 'lint', '--cache', '--cache-location', cacheFile, folder);
+    const figure = `CLI --cache, ${FILES.toLocaleString('en-US')} ${format.toUpperCase()} files: the second run`;
+    progress(figure);
+    wall(command);
+    const first: number[] = [];
+    const second: number[] = [];
+    for (let r = 0; r < (QUICK ? 1 : 5); r++) {
+      rmSync(cacheFile, { force: true });
+      first.push(wall(command));
+      second.push(wall(command));
+    }
+    const ratio = spread(second.map((t, r) => t / first[r]!));
+    figures.push({
+      section: 'cache',
+      figure,
+      unit: 'ms wall',
+      value: spread(second),
+      baseline: 'the first run, without a cache file (it writes the cache)',
+      baselineValue: spread(first),
+      ratio,
+      target: '≤ 0.3×',
+      met: ratio.median <= 0.3,
+      processes: second.length,
+    });
+  }
+}
+
 function cliSection(dir: string): void {
   progress('CLI, one file');
   const oneFile = nodeCommand(CLI, 'lint', join(ROOT, 'examples', 'good', 'dr-link.yaml'));
@@ -265,15 +315,7 @@ function cliSection(dir: string): void {
     ['json', 0.5],
     ['yaml', 1.5],
   ] as const) {
-    const folder = join(dir, format, 'shadow-links');
-    mkdirSync(folder, { recursive: true });
-    for (let i = 0; i < FILES; i++) {
-      const value = smallLink(i);
-      writeFileSync(
-        join(folder, `link-${i}.${format}`),
-        format === 'json' ? JSON.stringify(value, null, 2) : toYaml(value),
-      );
-    }
+    const folder = writeLinks(join(dir, format, 'shadow-links'), format);
     const figure = `CLI, ${FILES.toLocaleString('en-US')} ${format.toUpperCase()} files`;
     const target = `≤ ${maxRatio}×`;
     progress(figure);
@@ -411,6 +453,7 @@ try {
   }
   if (want('cli')) cliSection(dir);
   if (want('lsp')) await lspSection();
+  if (want('cache')) cacheSection(dir);
   if (want('scaling')) {
     const [json, yaml, findings] = QUICK
       ? ['0.25 → 1 MB', '64 → 256 KB', '500 → 2,000']

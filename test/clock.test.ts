@@ -1,6 +1,6 @@
 /** A lint's clock: the `now` option when given, else the system clock read once, on first use. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LintClock } from '../src/engine/clock';
+import { LintClock, timeDependentVerdicts } from '../src/engine/clock';
 
 describe('LintClock', () => {
   afterEach(() => {
@@ -30,5 +30,16 @@ describe('LintClock', () => {
     expect(clock.now).toBe(first);
     clock.reset(undefined);
     expect(clock.now.toISOString()).toBe('2031-01-01T00:00:00.000Z');
+  });
+
+  it('counts the verdicts a later time could change: a "no" of isPast and a read of now, never a past instant', () => {
+    const clock = new LintClock(new Date('2030-01-01T00:00:00Z'));
+    const start = timeDependentVerdicts();
+    expect(clock.isPast(Date.parse('2029-01-01T00:00:00Z'))).toBe(true);
+    expect(timeDependentVerdicts()).toBe(start);
+    expect(clock.isPast(Date.parse('2031-01-01T00:00:00Z'))).toBe(false);
+    expect(timeDependentVerdicts()).toBe(start + 1);
+    void clock.now;
+    expect(timeDependentVerdicts()).toBe(start + 2);
   });
 });

@@ -48,6 +48,10 @@ export interface LintCommand {
   verbose?: true;
   /** Print the files that would be linted, one a line, instead of a report. */
   listFiles?: true;
+  /** --cache: reuse each unchanged file's results from the cache file. */
+  cache: boolean;
+  /** --cache-location as given: the cache file, or a directory for it (default: the working directory's). */
+  cacheLocation?: string;
   /**
    * No command was named and the first path is a bare word (`lnit`): unless such a file exists,
    * the run checks it, it is a misspelt command.
@@ -150,6 +154,10 @@ Options:
   --list-files                      Print the files that would be linted, one a line, and exit
   --verbose                         List on stderr each file a walk skipped and why (git ignores it,
                                     the config's "ignore" or "files", not an Admin API document)
+  --cache                           Reuse the results of files unchanged since the last run (their
+                                    content, config, plugins, ignore file, flags and version)
+  --cache-location <path>           The cache file, or a directory for it (ending in /); default
+                                    .svc-admin-spec-cache in the working directory
   --print-config <file>             Print the settings that apply to the file as JSON (kind, target
                                     version, rule severities and options, ignored) and exit
   -h, --help                        Show this help
@@ -212,6 +220,8 @@ const OPTIONS = {
   'max-findings': { type: 'string' },
   'list-files': { type: 'boolean' },
   verbose: { type: 'boolean' },
+  cache: { type: 'boolean' },
+  'cache-location': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -406,6 +416,11 @@ export function parseCommandLine(argv: readonly string[]): Command {
       '--list-files only lists the files; it cannot be combined with --fix, --fix-dry-run, --write-ignore-file or --output.',
     );
   if (v.config && v['no-config']) throw new UsageError('Use either --config or --no-config, not both.');
+  const cacheLocation = v['cache-location'];
+  if (cacheLocation !== undefined && !v.cache)
+    throw new UsageError('--cache-location names where --cache keeps its file; pass --cache too.');
+  if (cacheLocation !== undefined && cacheLocation.trim() === '')
+    throw new UsageError('--cache-location needs the cache file or a directory for it.');
   const printConfig = v['print-config'];
   if (printConfig !== undefined) {
     if (printConfig.trim() === '') throw new UsageError('--print-config needs the file whose settings to print.');
@@ -439,7 +454,9 @@ export function parseCommandLine(argv: readonly string[]): Command {
     fix: v.fix ?? false,
     fixDryRun: v['fix-dry-run'] ?? false,
     quiet: v.quiet ?? false,
+    cache: v.cache ?? false,
   };
+  if (cacheLocation !== undefined) cmd.cacheLocation = cacheLocation;
   if (v.kind !== undefined) cmd.kind = v.kind as KindName;
   if (maxWarnings !== undefined) cmd.maxWarnings = maxWarnings;
   if (maxFindings !== undefined) cmd.maxFindings = maxFindings;

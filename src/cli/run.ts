@@ -12,7 +12,9 @@ import { batches } from '../util/batches';
 import { plural } from '../format/summary';
 import { countBySeverity, SEVERITY_RANK, type Diagnostic, type FileCode } from '../core/diagnostics';
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
-import { lintText } from '../lint/lint-text';
+import { lintText, type LintTextOptions } from '../lint/lint-text';
+import { timeDependentVerdicts } from '../engine/clock';
+import { cacheFilePath, hashOf, LintCache } from './cache';
 import { type FileResult } from '../core/diagnostics';
 import { decode, formatOf } from '../source/index';
 import {
@@ -77,6 +79,22 @@ interface Governed {
   ignore: IgnoreFile;
 }
 
+/** A file's `lintText` options but the time: what the command line and its config decide for it. */
+function lintOptionsFor(
+  cmd: LintCommand,
+  config: Config,
+  absolute: string | undefined,
+  display: string,
+): LintTextOptions {
+  return fileLintOptions(config, absolute, display, {
+    rules: cmd.rules,
+    ...(cmd.kind ? { kind: cmd.kind } : {}),
+    ...(cmd.targetVersion ? { targetVersion: cmd.targetVersion } : {}),
+    // Capped only after the ignore file and --quiet (runLint): a baseline and the exit code see every finding.
+    maxFindings: Number.MAX_SAFE_INTEGER,
+  });
+}
+
 function lintOne(
   cmd: LintCommand,
   io: CliIO,
@@ -88,14 +106,7 @@ function lintOne(
 ): Linted {
   const decoded = decode(bytes);
   if ('diagnostic' in decoded) return { result: { file: display, kind: null, diagnostics: [decoded.diagnostic] } };
-  const options = fileLintOptions(config, absolute, display, {
-    rules: cmd.rules,
-    ...(cmd.kind ? { kind: cmd.kind } : {}),
-    ...(cmd.targetVersion ? { targetVersion: cmd.targetVersion } : {}),
-    ...(io.now ? { now: io.now() } : {}),
-    // Capped only after the ignore file and --quiet (runLint): a baseline and the exit code see every finding.
-    maxFindings: Number.MAX_SAFE_INTEGER,
-  });
+  const options = { ...lintOptionsFor(cmd, config, absolute, display), ...(io.now ? { now: io.now() } : {}) };
   const text = decoded.text;
   const format = formatOf(display, text);
   if (bytes.length > MAX_LINT_BYTES[format]) {
@@ -130,11 +141,63 @@ function lintOne(
   return out;
 }
 
+/**
+ * `lintOne` through the cache: results kept for the same content and settings are reused, except
+ * by --fix and --fix-dry-run for a file that had findings (it may have something to fix, as in
+ * ESLint). Kept: the results of a file that nothing was fixed in, unless a verdict of its lint could
+ * change with time (a timestamp not yet past, a certificate's validity): those are made afresh.
+ */
+function lintCached(
+  cache: LintCache,
+  cmd: LintCommand,
+  io: CliIO,
+  display: string,
+  absolute: string,
+  bytes: Uint8Array,
+  governed: Governed,
+  countFixable: boolean,
+): Linted {
+  const content = hashOf(bytes);
+  const { customRules, ...decided } = lintOptionsFor(cmd, governed.config, absolute, display);
+  const settings = cache.settingsKey(governed.config, governed.ignore, display, {
+    ...decided,
+    customRules: customRules?.map((r) => r.id),
+    flags: { rules: cmd.rules, kind: cmd.kind, targetVersion: cmd.targetVersion },
+  });
+  const kept = cache.get(absolute, content, settings);
+  const fixing = cmd.fix || cmd.fixDryRun;
+  if (kept && (!countFixable || kept.unfixed) && (!fixing || kept.diagnostics.length === 0)) {
+    const out: Linted = {
+      result: { file: display, kind: kept.kind, diagnostics: kept.diagnostics },
+      absolute,
+      bytes,
+      ignore: governed.ignore,
+    };
+    if (countFixable) out.unfixed = new Set(kept.unfixed);
+    if (kept.unrelated) out.unrelated = true;
+    return out;
+  }
+  const before = timeDependentVerdicts();
+  const out = lintOne(cmd, io, display, absolute, bytes, governed, countFixable);
+  if (out.fixed || timeDependentVerdicts() !== before) cache.delete(absolute);
+  else
+    cache.set(absolute, content, settings, {
+      kind: out.result.kind,
+      diagnostics: out.result.diagnostics,
+      ...(out.unfixed ? { unfixed: [...out.unfixed] } : {}),
+      ...(out.unrelated ? { unrelated: true as const } : {}),
+    });
+  return out;
+}
+
 /** A report's destination: a file, or standard output when `path` is undefined. */
 type Output = LintCommand['outputs'][number] & { path: string | undefined };
 
 /** Expands the inputs and checks the command line against them; nothing is read yet. */
-function planRun(cmd: LintCommand, io: CliIO): { inputs: Input[]; outputs: Output[]; skipped: Skipped[] } {
+function planRun(
+  cmd: LintCommand,
+  io: CliIO,
+): { inputs: Input[]; outputs: Output[]; skipped: Skipped[]; cachePath: string } {
   const paths = cmd.paths.length > 0 ? cmd.paths : ['.'];
   const display = (absolute: string) => relative(io.cwd, absolute) || absolute;
   const gitIgnores = new GitIgnores(io.cwd, display);
@@ -162,7 +225,16 @@ function planRun(cmd: LintCommand, io: CliIO): { inputs: Input[]; outputs: Outpu
       throw new ConfigError((error as Error).message);
     }
   }
-  return { inputs, outputs, skipped };
+  const cachePath = cacheFilePath(io.cwd, cmd.cacheLocation);
+  if (cmd.cache) {
+    const at = canonicalPath(cachePath);
+    const clash = inputs.find((i) => i.kind === 'file' && canonicalPath(i.absolute) === at);
+    if (clash && clash.kind === 'file')
+      throw new UsageError(
+        `The cache file ${cachePath} is also an input (${clash.display}); keep the cache elsewhere.`,
+      );
+  }
+  return { inputs, outputs, skipped, cachePath };
 }
 
 /**
@@ -221,6 +293,7 @@ async function lintInputs(
   countFixable: boolean,
   skipped: Skipped[],
   missing: string[],
+  cache: LintCache | undefined,
 ): Promise<Linted[]> {
   const linted: Linted[] = [];
   // Never skipped silently (but not said with --quiet).
@@ -300,7 +373,9 @@ async function lintInputs(
       });
       continue;
     }
-    const one = lintOne(cmd, io, input.display, input.absolute, bytes, settings, countFixable);
+    const one = cache
+      ? lintCached(cache, cmd, io, input.display, input.absolute, bytes, settings, countFixable)
+      : lintOne(cmd, io, input.display, input.absolute, bytes, settings, countFixable);
     if (one.unrelated) {
       if (input.named) notLinted(input.display, UNRELATED_NAMED);
       else skipped.push({ display: input.display, reason: NOT_A_DOCUMENT, unrelated: true });
@@ -468,12 +543,15 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   if (cmd.bareWord !== undefined && !existsSync(resolve(io.cwd, cmd.bareWord)))
     throw new UsageError(unknownCommandMessage(cmd.bareWord));
   const configs = await commandConfigs(cmd, io.cwd);
-  const { inputs, outputs, skipped } = planRun(cmd, io);
+  const { inputs, outputs, skipped, cachePath } = planRun(cmd, io);
   const governed = await governInputs(cmd, io, inputs, configs);
   // Only the stylish report says how many problems --fix would fix; counting costs a fix's check.
   const countFixable = !cmd.listFiles && !cmd.fix && outputs.some((o) => o.format === 'stylish');
   const missing: string[] = [];
-  const linted = await lintInputs(cmd, io, inputs, governed, countFixable, skipped, missing);
+  // Standard input is never cached: it has no file whose edits the cache could notice.
+  const warn = (message: string) => io.stderr.write(`svc-admin-spec: ${message}\n`);
+  const cache = cmd.cache && !cmd.listFiles ? LintCache.open(cachePath, warn) : undefined;
+  const linted = await lintInputs(cmd, io, inputs, governed, countFixable, skipped, missing, cache);
   const how = { verbose: cmd.verbose === true, quiet: cmd.quiet };
   if (cmd.listFiles) {
     reportSkipped(io, skipped, how);
@@ -481,6 +559,7 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     return missing.length > 0 ? 2 : listed;
   }
   await writeFixes(cmd, io, linted, outputs);
+  cache?.save(warn);
   const { complete, catalog } = await applyBaseline(cmd, io, linted, configs);
   writeReports(cmd, io, linted, complete, outputs, catalog);
   reportSkipped(io, skipped, how);

@@ -6,6 +6,16 @@
 /** When this module was loaded: any lint's own "now" is at or after it (the clock is not set back under a running process). */
 const LOADED_AT = Date.now();
 
+/** Verdicts that a later time could change, over every lint of this process (see `timeDependentVerdicts`). */
+let timeDependent = 0;
+
+/**
+ * How many verdicts so far could change with time: each read of a lint's `now` by a rule, and each
+ * `isPast` that answered no (a past instant stays past). A cache compares it before and after a
+ * lint: a result it changed holds a finding, or an absence of one, that may not hold tomorrow.
+ */
+export const timeDependentVerdicts = (): number => timeDependent;
+
 /** A lint's "now": the given time, or the clock's, read once on first use. */
 export class LintClock {
   private taken: Date | undefined = undefined;
@@ -17,10 +27,16 @@ export class LintClock {
   }
   /** The lint's time. */
   get now(): Date {
-    return this.given ?? (this.taken ??= new Date());
+    timeDependent++;
+    return this.time();
   }
   /** Whether `millis` (since the epoch) is at or before the lint's time; before this process started needs no clock. */
   isPast(millis: number): boolean {
-    return (this.given === undefined && millis <= LOADED_AT) || millis <= this.now.getTime();
+    if ((this.given === undefined && millis <= LOADED_AT) || millis <= this.time().getTime()) return true;
+    timeDependent++;
+    return false;
+  }
+  private time(): Date {
+    return this.given ?? (this.taken ??= new Date());
   }
 }
