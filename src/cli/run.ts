@@ -1,7 +1,9 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { codeDocsUrl, type RuleCatalog } from '../engine/catalog';
+import { catalogAt, codeDocsUrl, type RuleCatalog } from '../engine/catalog';
+import { DOCS_BASE_URL_ENV } from '../core/docs-url';
+import { docsBaseFromEnv, docsOption } from './docs-base';
 import { ruleKinds } from '../rule-api/types';
 import { autofixes } from '../util/fix-value';
 import { unifiedDiff } from '../fix/diff';
@@ -100,6 +102,7 @@ function lintOne(
     // Capped only after the ignore file and --quiet (runLint): a baseline and the exit code see every finding.
     maxFindings: Number.MAX_SAFE_INTEGER,
   });
+  Object.assign(options, docsOption(io.env));
   const text = decoded.text;
   const format = formatOf(display, text);
   if (bytes.length > MAX_LINT_BYTES[format]) {
@@ -347,7 +350,7 @@ async function applyBaseline(
       groups.set({ path: ignoreFile, entries: [], used: new Set() }, []);
     }
     // Built after the working directory's config (when no file was linted) counts as used.
-    catalog = catalogOf(configs);
+    catalog = catalogAt(catalogOf(configs), docsBaseFromEnv(io.env), DOCS_BASE_URL_ENV);
     for (const [ignore, files] of [...groups].sort(([a], [b]) => (a.path < b.path ? -1 : 1))) {
       try {
         ignore.entries = writeIgnoreFile(
@@ -364,10 +367,13 @@ async function applyBaseline(
       io.stderr.write(`Wrote ${count} entr${count === 1 ? 'y' : 'ies'} to ${ignore.path}.\n`);
     }
   }
+  catalog ??= catalogAt(catalogOf(configs), docsBaseFromEnv(io.env), DOCS_BASE_URL_ENV);
   const complete = linted.map((l) =>
-    l.ignore && l.absolute ? applyIgnoreFile(l.result.diagnostics, l.ignore, l.absolute) : l.result.diagnostics,
+    l.ignore && l.absolute
+      ? applyIgnoreFile(l.result.diagnostics, l.ignore, l.absolute, catalog)
+      : l.result.diagnostics,
   );
-  return { complete, catalog: catalog ?? catalogOf(configs) };
+  return { complete, catalog };
 }
 
 /** Writes each report: the findings --quiet keeps, capped; a console summary when every report went to a file. */
@@ -404,6 +410,7 @@ function writeReports(
       fixable,
       ...(workspace ? { workspace } : {}),
       ...(catalog.custom.length > 0 ? { customRules: catalog.custom } : {}),
+      docsBaseUrl: catalog.docsBaseUrl,
     });
     if (o.path === undefined) {
       for (const text of batches(report)) io.stdout.write(text);
@@ -430,6 +437,8 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   // `svc-admin-spec lnit x.yaml`: a misspelt command, unless a file of that name is meant.
   if (cmd.bareWord !== undefined && !existsSync(resolve(io.cwd, cmd.bareWord)))
     throw new UsageError(unknownCommandMessage(cmd.bareWord));
+  // A malformed docs base URL stops the run before anything is read.
+  docsBaseFromEnv(io.env);
   const configs = await commandConfigs(cmd, io.cwd);
   const { inputs, outputs } = planRun(cmd, io);
   const governed = await governInputs(cmd, io, inputs, configs);
@@ -494,7 +503,7 @@ async function printConfig(cmd: PrintConfigCommand, io: CliIO): Promise<number> 
 
 /** `svc-admin-spec rules`: the built-in rules, then the custom rules of the config's plugins. */
 async function listRules(cmd: RulesCommand, io: CliIO): Promise<number> {
-  const { catalog } = await loadConfig(cmd, io.cwd);
+  const catalog = catalogAt((await loadConfig(cmd, io.cwd)).catalog, docsBaseFromEnv(io.env), DOCS_BASE_URL_ENV);
   const all = catalog.all;
   if (cmd.format === 'json') {
     const list = all.map((r) => {
