@@ -18,10 +18,13 @@ const rulePages = readdirSync(RULES_DIR)
 
 export default defineConfig({
   title: 'svc-admin-spec',
-  description: 'Types, JSON Schemas, a linter, a client and a language server for the Admin API v2 of a streaming-data cluster',
+  description:
+    'Types, JSON Schemas, a linter, a client and a language server for the Admin API v2 of a streaming-data cluster',
   // A self-hosted copy under a sub-path sets DOCS_BASE (e.g. "/svc-admin-spec/") when building.
   base: process.env['DOCS_BASE'] ?? '/',
   lastUpdated: false,
+  // The README draft (links relative to the repository root) is not a page of the site.
+  srcExclude: ['README-proposed.md'],
   // GitHub's anchors, so `page.md#anchor` links work the same on GitHub, unpkg and the site.
   markdown: { anchor: { slugify: githubSlug }, headers: { slugify: githubSlug } },
   themeConfig: {
