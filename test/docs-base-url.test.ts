@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { docsUrl, format, lint, lintText } from '../src/index';
 import { DEFAULT_DOCS_BASE_URL, DOCS_BASE_URL_ENV } from '../src/core/docs-url';
 import { cli, ROOT, scratch } from './cli-helpers';
+import { LspSession, uriOf } from './lsp-helpers';
 
 const BAD_LINK = { name: 'a b', configurations: { clientOptions: { bootstrapServers: ['s:9092'] } } };
 const MIRROR = 'https://docs.example.com/svc-admin-spec';
@@ -66,4 +67,19 @@ describe('docs base URL', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${DOCS_BASE_URL_ENV} must be an absolute`);
   });
+
+  it(`follows ${DOCS_BASE_URL_ENV} in the language server, and warns once about a malformed one`, async () => {
+    const dir = scratch({ 'link.yaml': 'name: "a b"\n' });
+    const uri = uriOf(join(dir, 'link.yaml'));
+    const session = await LspSession.start(dir, undefined, { [DOCS_BASE_URL_ENV]: MIRROR });
+    const published = await session.open(uri, 'name: "a b"\n');
+    expect(published.length).toBeGreaterThan(0);
+    expect(published.every((d) => d.codeDescription?.href.startsWith(`${MIRROR}/docs/rules/`))).toBe(true);
+    expect(await session.stop()).toBe(0);
+    const bad = await LspSession.start(dir, undefined, { [DOCS_BASE_URL_ENV]: 'nope' });
+    const fallback = await bad.open(uri, 'name: "a b"\n');
+    expect(fallback.every((d) => d.codeDescription?.href.startsWith(`${DEFAULT_DOCS_BASE_URL}docs/rules/`))).toBe(true);
+    expect(bad.logs.filter((m) => m.includes(`${DOCS_BASE_URL_ENV} must be`))).toHaveLength(1);
+    expect(await bad.stop()).toBe(0);
+  }, 60_000);
 });

@@ -1,13 +1,11 @@
 /** The docs base URL of a command run: SVC_ADMIN_SPEC_DOCS_URL, for a self-hosted copy of the docs. */
-import { checkDocsBaseUrl, DOCS_BASE_URL_ENV } from '../core/docs-url';
+import { docsBaseInEnv } from '../core/docs-url';
 import { UsageError } from './usage-error';
 
 /** The checked base URL from the environment, undefined when unset or empty; a malformed one is a usage error (exit 2). */
 export function docsBaseFromEnv(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const value = env[DOCS_BASE_URL_ENV];
-  if (value === undefined || value === '') return undefined;
   try {
-    return checkDocsBaseUrl(value, DOCS_BASE_URL_ENV);
+    return docsBaseInEnv(env);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -30,3 +30,9 @@ export function checkDocsBaseUrl(value: unknown, what: string): string {
   const text = url.href;
   return text.endsWith('/') ? text : `${text}/`;
 }
+
+/** The base an environment sets (DOCS_BASE_URL_ENV), checked; undefined when unset or empty, a `TypeError` when malformed. */
+export function docsBaseInEnv(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const value = env[DOCS_BASE_URL_ENV];
+  return value === undefined || value === '' ? undefined : checkDocsBaseUrl(value, DOCS_BASE_URL_ENV);
+}
