@@ -3,7 +3,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'src/generated/', 'src/client/gen/', 'coverage/', '.tmp/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'docs/.vitepress/cache/',
+      'docs/.vitepress/dist/',
+      'src/generated/',
+      'src/client/gen/',
+      'coverage/',
+      '.tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -14,6 +14,16 @@ import { FILE_CODES, STANDALONE_CODES } from '../src/codes/file-codes';
 const abbreviatePem = (text: string): string =>
   text.replace(/(-----BEGIN [A-Z ]+-----)(?:\\n|\n)[\s\S]*?(?:\\n|\n)(-----END [A-Z ]+-----)/g, '$1\\n…\\n$2');
 
+/**
+ * Escapes `<` and `>` outside code spans: a message such as `v<major>.<minor>` is text, and Markdown
+ * renderers (GitHub, the VitePress site) would take it for an HTML tag and drop it.
+ */
+export const markdownText = (text: string): string =>
+  text
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .join('');
+
 const json = (value: unknown): string => abbreviatePem(JSON.stringify(value, null, 2));
 
 function context(rule: Rule, ex: RuleExample): string {
@@ -41,7 +51,7 @@ function fixLines(rule: Rule, ex: InvalidRuleExample, own: readonly Diagnostic[]
   for (const d of own) {
     const stated = ex.errors.find((e) => e.pointer === d.pointer)?.suggestions;
     (results.suggestions.get(d.pointer) ?? []).forEach((s, i) => {
-      const head = `Suggestion for \`${d.pointer || '/'}\`: ${abbreviatePem(s.message)}`;
+      const head = `Suggestion for \`${d.pointer || '/'}\`: ${markdownText(abbreviatePem(s.message))}`;
       if (s.output !== undefined) lines.push(`${head}`, '', ...jsonBlock(stated?.[i]?.output ?? s.output));
       else if (s.fix) lines.push(`${head} (its fix does not apply to this document)`, '');
       else lines.push(head, '');
@@ -74,7 +84,7 @@ export function rulePage(rule: BuiltinRule): string {
     ...Object.entries(rule.messages).map(([id, spec]) => {
       const text = typeof spec === 'string' ? spec : spec.text;
       const severity = typeof spec === 'string' ? rule.severity : spec.severity;
-      return `| \`${id}\` | ${severity} | ${text.replace(/\|/g, '\\|')} |`;
+      return `| \`${id}\` | ${severity} | ${markdownText(text).replace(/\|/g, '\\|')} |`;
     }),
     '',
   ];
@@ -104,7 +114,7 @@ export function rulePage(rule: BuiltinRule): string {
     block('✗ Incorrect', ex);
     const found = lint(exampleKind(rule, ex), ex.doc, exampleLintOptions(rule, ex)).diagnostics;
     const own = found.filter((x) => x.code === rule.id);
-    for (const d of own) lines.push(`- \`${d.pointer}\` ${d.severity}: ${abbreviatePem(d.message)}`);
+    for (const d of own) lines.push(`- \`${d.pointer}\` ${d.severity}: ${markdownText(abbreviatePem(d.message))}`);
     lines.push('', ...fixLines(rule, ex, own));
   }
   for (const ex of rule.examples.valid) block('✓ Correct', ex);
@@ -137,11 +147,11 @@ export const conformancePage = (): string =>
     Object.entries(CONFORMANCE_CHECKS),
   );
 
-/** The rule table for the README. */
-export function ruleTable(): string {
+/** The rule table; `rulesDir` is where the rule pages are, seen from the page holding it. */
+export function ruleTable(rulesDir = 'docs/rules/'): string {
   const rows = allRules.map(
     (r) =>
-      `| [\`${r.id}\`](docs/rules/${r.id}.md) | ${r.severity} | ${ruleKinds(r)
+      `| [\`${r.id}\`](${rulesDir}${r.id}.md) | ${r.severity} | ${ruleKinds(r)
         .map((k) => k.replace('CreateShadowLink', 'Create…').replace('GetBroker', 'GetBroker…'))
         .join(', ')} | ${r.docs.description.replace(/\|/g, '\\|')} |`,
   );
@@ -154,7 +164,7 @@ export function replaceBetweenMarkers(text: string, name: string, body: string):
   const end = `<!-- ${name}:end -->`;
   const i = text.indexOf(start);
   const j = text.indexOf(end);
-  if (i < 0 || j < i) throw new Error(`README is missing the ${start} … ${end} markers`);
+  if (i < 0 || j < i) throw new Error(`missing the ${start} … ${end} markers`);
   return `${text.slice(0, i + start.length)}\n${body}\n${text.slice(j)}`;
 }
 

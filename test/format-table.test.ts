@@ -1,4 +1,4 @@
-/** The format table is the one list of output formats: the CLI, its help, `-o`, the README and the library follow it. */
+/** The format table is the one list of output formats: the CLI, its help, `-o`, the docs (command line and library pages) and the library follow it. */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,21 +7,22 @@ import { DEFAULT_FORMAT, FORMAT_NAMES, formatDescriptor } from '../src/format/in
 import { format, FORMAT_NAMES as PUBLIC_FORMAT_NAMES, lintText } from '../src/index';
 import { cli, ROOT, scratch } from './cli-helpers';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The docs pages that document the formats: the command line (table, option, details) and the library (`format`). */
+const DOCS = ['cli.md', 'library.md'].map((page) => readFileSync(join(ROOT, 'docs', page), 'utf8')).join('\n');
 const BAD = 'name: "a b"\nconfigurations: { clientOptions: { bootstrapServers: [s:1] } }\n';
 /** The extensions that announce a kind of report, whichever format they belong to today. */
 const TELLING = ['.json', '.sarif', '.xml'];
 
-/** The text between a README section's markers. */
+/** The text between a docs section's markers. */
 function section(name: string): string {
-  const start = README.indexOf(`<!-- ${name}:start -->`);
-  const end = README.indexOf(`<!-- ${name}:end -->`);
-  expect(start, `README has the ${name} markers`).toBeGreaterThanOrEqual(0);
+  const start = DOCS.indexOf(`<!-- ${name}:start -->`);
+  const end = DOCS.indexOf(`<!-- ${name}:end -->`);
+  expect(start, `the docs have the ${name} markers`).toBeGreaterThanOrEqual(0);
   expect(end).toBeGreaterThan(start);
-  return README.slice(start + `<!-- ${name}:start -->`.length, end).trim();
+  return DOCS.slice(start + `<!-- ${name}:start -->`.length, end).trim();
 }
 
-/** The names a text lists as `a (default), b, c` (help) or `` `a` (default), `b` `` (README). */
+/** The names a text lists as `a (default), b, c` (help) or `` `a` (default), `b` `` (the docs). */
 const listed = (text: string): string[] =>
   text
     .replace(/ \(default\)/, '')
@@ -105,7 +106,7 @@ describe('the format table', () => {
     expect(/Report format for findings: (.*) \(json also/.exec(apply)?.[1]).toBe(FORMAT_NAMES.join(', '));
   });
 
-  it('is what the README lists: the generated table, the option row and the library function', () => {
+  it('is what the docs list: the generated table, the option row and the library function', () => {
     const table = section('formats');
     expect(table).toBe(formatTable());
     for (const name of FORMAT_NAMES) {
@@ -116,13 +117,13 @@ describe('the format table', () => {
       for (const ext of d.extensions) expect(row).toContain(`\`${ext}\``);
       expect(row!.endsWith(d.workspaceVariable ? `| \`${d.workspaceVariable}\` |` : '| — |')).toBe(true);
       // The hand-written details below the table have a paragraph per format.
-      expect(README).toContain(`- **${name}** — `);
+      expect(DOCS).toContain(`- **${name}** — `);
     }
-    const option = /^\| `-f, --format <name>` \| (.*); repeatable/m.exec(README)?.[1];
+    const option = /^\| `-f, --format <name>` \| (.*); repeatable/m.exec(DOCS)?.[1];
     expect(listed(option ?? '')).toEqual(FORMAT_NAMES);
     const library =
       /`format\(results, name, options\?\)` → the text the CLI prints for `--format <name>` \(([^;]*);/.exec(
-        README.replace(/\n\s*/g, ' '),
+        DOCS.replace(/\n\s*/g, ' '),
       )?.[1];
     expect(listed(library ?? '')).toEqual(FORMAT_NAMES);
   });

@@ -22,6 +22,7 @@ import { isObject } from '../util/pointer';
 import { APPLY_KINDS, type ApplyArgs } from './client-args';
 import { answerField, clientOptions, connectionSecrets, reportFailure } from './client-connection';
 import { fileLintOptions } from '../config/config';
+import { docsOption } from './docs-base';
 import { catalogOf, commandConfigs, ConfigError, type Config } from './config';
 import { readRegularFile } from '../config/fs-safe';
 import type { CliIO } from './io';
@@ -117,6 +118,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
         ...(args.kind ? { kind: args.kind } : {}),
         ...(io.now ? { now: io.now() } : {}),
       });
+      Object.assign(options, docsOption(io.env));
       const linted = lintText(decoded.text, options);
       if (linted.kind !== null && !APPLY_KINDS.includes(linted.kind))
         throw new ConfigError(
@@ -181,9 +183,12 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   const color = args.color ?? (io.stdout.isTTY === true && !io.env['NO_COLOR']);
   const report = (extra?: Record<string, unknown>): void => {
     if (args.format === 'json') {
-      const base = JSON.parse(format(results, 'json', { cwd: io.cwd, version: VERSION })) as object;
+      const base = JSON.parse(
+        format(results, 'json', { cwd: io.cwd, version: VERSION, ...docsOption(io.env) }),
+      ) as object;
       io.stdout.write(`${JSON.stringify({ ...base, ...extra }, null, 2)}\n`);
-    } else io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION }));
+    } else
+      io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION, ...docsOption(io.env) }));
   };
   if (failing) {
     report({ applied: [] });
@@ -220,7 +225,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
     });
     if (args.format === 'json') report({ dryRun: shown });
     else {
-      io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION }));
+      io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION, ...docsOption(io.env) }));
       for (const s of shown)
         io.stdout.write(`# ${printable(s.file)}: would send (secrets masked)\n${JSON.stringify(s.request, null, 2)}\n`);
     }
@@ -269,7 +274,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   }
   if (args.format === 'json') report({ applied, ...(failure ? { failure } : {}) });
   else {
-    io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION }));
+    io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION, ...docsOption(io.env) }));
     if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
   }
   return exit;

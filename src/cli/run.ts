@@ -1,7 +1,9 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { codeDocsUrl, type RuleCatalog } from '../engine/catalog';
+import { catalogAt, codeDocsUrl, type RuleCatalog } from '../engine/catalog';
+import { DOCS_BASE_URL_ENV } from '../core/docs-url';
+import { docsBaseFromEnv, docsOption } from './docs-base';
 import { ruleKinds } from '../rule-api/types';
 import { autofixes } from '../util/fix-value';
 import { unifiedDiff } from '../fix/diff';
@@ -85,6 +87,7 @@ function lintOptionsFor(
   config: Config,
   absolute: string | undefined,
   display: string,
+  env: Readonly<Record<string, string | undefined>>,
 ): LintTextOptions {
   return fileLintOptions(config, absolute, display, {
     rules: cmd.rules,
@@ -92,6 +95,8 @@ function lintOptionsFor(
     ...(cmd.targetVersion ? { targetVersion: cmd.targetVersion } : {}),
     // Capped only after the ignore file and --quiet (runLint): a baseline and the exit code see every finding.
     maxFindings: Number.MAX_SAFE_INTEGER,
+    // The findings' links (docsUrl), which the cache keeps: part of what decides a file's results.
+    ...docsOption(env),
   });
 }
 
@@ -106,7 +111,7 @@ function lintOne(
 ): Linted {
   const decoded = decode(bytes);
   if ('diagnostic' in decoded) return { result: { file: display, kind: null, diagnostics: [decoded.diagnostic] } };
-  const options = { ...lintOptionsFor(cmd, config, absolute, display), ...(io.now ? { now: io.now() } : {}) };
+  const options = { ...lintOptionsFor(cmd, config, absolute, display, io.env), ...(io.now ? { now: io.now() } : {}) };
   const text = decoded.text;
   const format = formatOf(display, text);
   if (bytes.length > MAX_LINT_BYTES[format]) {
@@ -158,7 +163,7 @@ function lintCached(
   countFixable: boolean,
 ): Linted {
   const content = hashOf(bytes);
-  const { customRules, ...decided } = lintOptionsFor(cmd, governed.config, absolute, display);
+  const { customRules, ...decided } = lintOptionsFor(cmd, governed.config, absolute, display, io.env);
   const settings = cache.settingsKey(governed.config, governed.ignore, display, {
     ...decided,
     customRules: customRules?.map((r) => r.id),
@@ -451,7 +456,7 @@ async function applyBaseline(
       }
     }
     // Built after the working directory's config (when no file was linted) counts as used.
-    catalog = catalogOf(configs);
+    catalog = catalogAt(catalogOf(configs), docsBaseFromEnv(io.env), DOCS_BASE_URL_ENV);
     for (const [ignore, files] of [...groups].sort(([a], [b]) => (a.path < b.path ? -1 : 1))) {
       let change;
       try {
@@ -476,10 +481,13 @@ async function applyBaseline(
       );
     }
   }
+  catalog ??= catalogAt(catalogOf(configs), docsBaseFromEnv(io.env), DOCS_BASE_URL_ENV);
   const complete = linted.map((l) =>
-    l.ignore && l.absolute ? applyIgnoreFile(l.result.diagnostics, l.ignore, l.absolute) : l.result.diagnostics,
+    l.ignore && l.absolute
+      ? applyIgnoreFile(l.result.diagnostics, l.ignore, l.absolute, catalog)
+      : l.result.diagnostics,
   );
-  return { complete, catalog: catalog ?? catalogOf(configs) };
+  return { complete, catalog };
 }
 
 /** Writes each report: the findings --quiet keeps, capped; a console summary when every report went to a file. */
@@ -516,6 +524,7 @@ function writeReports(
       fixable,
       ...(workspace ? { workspace } : {}),
       ...(catalog.custom.length > 0 ? { customRules: catalog.custom } : {}),
+      docsBaseUrl: catalog.docsBaseUrl,
     });
     if (o.path === undefined) {
       for (const text of batches(report)) io.stdout.write(text);
@@ -542,6 +551,8 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   // `svc-admin-spec lnit x.yaml`: a misspelt command, unless a file of that name is meant.
   if (cmd.bareWord !== undefined && !existsSync(resolve(io.cwd, cmd.bareWord)))
     throw new UsageError(unknownCommandMessage(cmd.bareWord));
+  // A malformed docs base URL stops the run before anything is read.
+  docsBaseFromEnv(io.env);
   const configs = await commandConfigs(cmd, io.cwd);
   const { inputs, outputs, skipped, cachePath } = planRun(cmd, io);
   const governed = await governInputs(cmd, io, inputs, configs);
@@ -636,7 +647,7 @@ async function printConfig(cmd: PrintConfigCommand, io: CliIO): Promise<number> 
 
 /** `svc-admin-spec rules`: the built-in rules, then the custom rules of the config's plugins. */
 async function listRules(cmd: RulesCommand, io: CliIO): Promise<number> {
-  const { catalog } = await loadConfig(cmd, io.cwd);
+  const catalog = catalogAt((await loadConfig(cmd, io.cwd)).catalog, docsBaseFromEnv(io.env), DOCS_BASE_URL_ENV);
   const all = catalog.all;
   if (cmd.format === 'json') {
     const list = all.map((r) => {

@@ -93,7 +93,12 @@ export function ignoredBy(ignore: IgnoreFile, absolute: string): (d: Diagnostic)
 }
 
 /** Drops the findings the ignore file suppresses, and reports its entries that suppress nothing. */
-export function applyIgnoreFile(diagnostics: Diagnostic[], ignore: IgnoreFile, absolute: string): Diagnostic[] {
+export function applyIgnoreFile(
+  diagnostics: Diagnostic[],
+  ignore: IgnoreFile,
+  absolute: string,
+  catalog: RuleCatalog = BUILTIN_CATALOG,
+): Diagnostic[] {
   const rel = relTo(ignore, absolute);
   const forFile = indexOf(ignore).get(rel);
   if (!forFile) return diagnostics;
@@ -109,12 +114,15 @@ export function applyIgnoreFile(diagnostics: Diagnostic[], ignore: IgnoreFile, a
     const e = ignore.entries[i]!;
     if (hits.some((h) => ignore.used.has(h))) continue;
     kept.push(
-      withDocsUrl({
-        code: 'suppression/unused',
-        severity: 'warning',
-        pointer: e.pointer,
-        message: `${ignore.path} ignores "${e.code}" at ${e.pointer || '/'}, but there is no such finding any more; remove the entry.`,
-      }),
+      withDocsUrl(
+        {
+          code: 'suppression/unused',
+          severity: 'warning',
+          pointer: e.pointer,
+          message: `${ignore.path} ignores "${e.code}" at ${e.pointer || '/'}, but there is no such finding any more; remove the entry.`,
+        },
+        catalog,
+      ),
     );
   }
   return kept;

@@ -4,6 +4,8 @@ import type { DocumentKind } from '../model/kinds';
 import { checkCustomRules } from './custom';
 import { allRules, docsUrl } from './registry';
 import { ruleKinds, type Rule } from '../rule-api/types';
+import { checkDocsBaseUrl, DEFAULT_DOCS_BASE_URL } from '../core/docs-url';
+import { boundedMemo } from '../util/memo';
 
 /** Rules by id and by kind; every place that looks a rule up (settings, the run, directives, reports) takes one. */
 export interface RuleCatalog {
@@ -16,11 +18,13 @@ export interface RuleCatalog {
   forKind(kind: DocumentKind): readonly Rule[];
   /** The rules that apply to a kind and claim keys its schema does not allow (`unknownKey`). */
   claimingKeys(kind: DocumentKind): readonly Rule[];
+  /** Where the built-in rules' pages are published (a checked base URL ending in "/"): findings' `docsUrl` start with it. */
+  readonly docsBaseUrl: string;
 }
 
 const byIdOrder = (a: Rule, b: Rule) => (a.id < b.id ? -1 : 1);
 
-function makeCatalog(custom: readonly Rule[]): RuleCatalog {
+function makeCatalog(custom: readonly Rule[], docsBaseUrl: string): RuleCatalog {
   const all = [...allRules, ...[...custom].sort(byIdOrder)];
   // Each list is computed on first use per kind, then shared by every lint with this catalogue.
   const memo = (test: (r: Rule) => boolean) => {
@@ -37,16 +41,34 @@ function makeCatalog(custom: readonly Rule[]): RuleCatalog {
     custom,
     forKind: memo((r) => r.check !== undefined),
     claimingKeys: memo((r) => r.unknownKey !== undefined),
+    docsBaseUrl,
   };
 }
 
 /** The built-in rules alone. */
-export const BUILTIN_CATALOG: RuleCatalog = makeCatalog([]);
+export const BUILTIN_CATALOG: RuleCatalog = makeCatalog([], DEFAULT_DOCS_BASE_URL);
 
-/** The catalogue with custom rules added, after checking their shape (throws `TypeError` naming the problem). */
-export function catalogWith(customRules: unknown, where: string): RuleCatalog {
+// The built-in rules under another docs base, one catalogue per base (so its per-kind lists are computed once).
+const otherBase = boundedMemo((base) => makeCatalog([], base), 16);
+const builtinAt = (base: string): RuleCatalog => (base === DEFAULT_DOCS_BASE_URL ? BUILTIN_CATALOG : otherBase(base));
+
+/**
+ * The catalogue with custom rules added, after checking their shape, and its links below
+ * `docsBaseUrl` when given (throws `TypeError` naming the problem).
+ */
+export function catalogWith(customRules: unknown, where: string, docsBaseUrl?: unknown): RuleCatalog {
   const custom = checkCustomRules(customRules, where);
-  return custom.length === 0 ? BUILTIN_CATALOG : makeCatalog(custom);
+  const base =
+    docsBaseUrl === undefined ? DEFAULT_DOCS_BASE_URL : checkDocsBaseUrl(docsBaseUrl, `${where}: "docsBaseUrl"`);
+  if (custom.length > 0) return makeCatalog(custom, base);
+  return builtinAt(base);
+}
+
+/** The same rules with their links below another docs base URL (given, or undefined for the default). */
+export function catalogAt(catalog: RuleCatalog, docsBaseUrl: string | undefined, what: string): RuleCatalog {
+  const base = docsBaseUrl === undefined ? DEFAULT_DOCS_BASE_URL : checkDocsBaseUrl(docsBaseUrl, what);
+  if (base === catalog.docsBaseUrl) return catalog;
+  return catalog.custom.length === 0 ? builtinAt(base) : { ...catalog, docsBaseUrl: base };
 }
 
 /**
@@ -54,7 +76,7 @@ export function catalogWith(customRules: unknown, where: string): RuleCatalog {
  * else the page of the built-in rule or code family.
  */
 export function codeDocsUrl(code: string, catalog: RuleCatalog = BUILTIN_CATALOG): string | undefined {
-  if (!code.startsWith('@')) return docsUrl(code);
+  if (!code.startsWith('@')) return docsUrl(code, catalog.docsBaseUrl);
   return catalog.byId.get(code)?.docs.url;
 }
 

@@ -114,6 +114,7 @@ export function format(results: readonly FileResult[], name: FormatName, options
     ...(options.fixable !== undefined ? { fixable: options.fixable } : {}),
     ...(workspace ? { workspace } : {}),
     ...(options.customRules ? { customRules: options.customRules } : {}),
+    ...(options.docsBaseUrl !== undefined ? { docsBaseUrl: options.docsBaseUrl } : {}),
   };
   return formatter(results, full).join('');
 }

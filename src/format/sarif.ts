@@ -14,7 +14,7 @@ const uriOf = (file: string) => forwardSlashes(file).split('/').map(encodeURICom
 
 /** A SARIF log with one run. */
 export const formatSarif: Formatter = (results, options) => {
-  const catalog = catalogWith(options.customRules ?? [], 'format options');
+  const catalog = catalogWith(options.customRules ?? [], 'format options', options.docsBaseUrl);
   const codes = new Set<string>(catalog.all.map((r) => r.id));
   for (const r of results) for (const d of r.diagnostics) codes.add(d.code);
   const ids = [...codes].sort();

@@ -19,6 +19,8 @@ export interface FormatOptions {
   workspace?: string;
   /** The custom rules the results were linted with, so that SARIF describes them (description, help URL). */
   customRules?: readonly Rule[];
+  /** Where the package's documentation is served (SARIF's `helpUri`), as the lint's `docsBaseUrl`; default unpkg. */
+  docsBaseUrl?: string;
 }
 
 /**

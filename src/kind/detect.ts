@@ -1,6 +1,6 @@
 /** Which document kind a file holds: an explicit `$schema`, or else its shape. */
 import { RPK_CONFIG } from '../model/rpk-format';
-import { isKindName, KIND_NAMES, type KindName } from '../model/kinds';
+import { isKindName, KIND_NAMES, schemaUrl, type KindName } from '../model/kinds';
 import { isObject, own } from '../util/pointer';
 import { nearMissKey, nearMissSentence } from './relevance';
 
@@ -15,7 +15,7 @@ export type KindDecision =
   | { kind: KindName; by: 'flag' | 'schema' | 'modeline' | 'shape' }
   | { kind: null; reason: (typeof KIND_REASONS)[number]; message: string };
 
-const HOW_TO_NAME = `Name the kind with a top-level "$schema" (e.g. "https://unpkg.com/svc-admin-spec/schemas/ShadowLink.schema.json"), a "# yaml-language-server: $schema=…" modeline, or --kind <${KIND_NAMES.join('|')}>.`;
+const HOW_TO_NAME = `Name the kind with a top-level "$schema" (e.g. "${schemaUrl('ShadowLink')}"), a "# yaml-language-server: $schema=…" modeline, or --kind <${KIND_NAMES.join('|')}>.`;
 
 const SUFFIX = '.schema.json';
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);

@@ -36,6 +36,11 @@ export interface LintOptions {
   isFile?: boolean;
   /** Most findings reported; the rest are counted in one `report/too-many-findings` finding. Default 2000. */
   maxFindings?: number;
+  /**
+   * Where the package's documentation is served, for a self-hosted copy: findings' `docsUrl` become
+   * `<docsBaseUrl>docs/rules/<page>.md`. Default `https://unpkg.com/svc-admin-spec/`.
+   */
+  docsBaseUrl?: string;
 }
 
 /** What `lint` returns. */
@@ -115,7 +120,15 @@ function mayHoldOptions(o: object): boolean {
 /** The rule settings of a run that sets none. */
 const NO_RULES: RuleSettings = Object.freeze({});
 
-const LINT_OPTION_KEYS = new Set(['rules', 'customRules', 'targetVersion', 'now', 'isFile', 'maxFindings']);
+const LINT_OPTION_KEYS = new Set([
+  'rules',
+  'customRules',
+  'targetVersion',
+  'now',
+  'isFile',
+  'maxFindings',
+  'docsBaseUrl',
+]);
 
 /** Checks the options like the config file is checked; throws `TypeError` naming the problem. */
 export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys: readonly string[] = []): RunSettings {
@@ -139,7 +152,7 @@ export function resolveSettings(kind: DocumentKind, options: unknown, extraKeys:
       );
   const o = options as LintOptions;
   const targetVersion = checkTargetVersion(o.targetVersion, 'lint options') ?? DEFAULT_TARGET_VERSION;
-  const catalog = catalogWith(o.customRules, 'lint options');
+  const catalog = catalogWith(o.customRules, 'lint options', o.docsBaseUrl);
   const rules = checkRuleSettings(o.rules, 'lint options', catalog);
   let now: Date | undefined;
   if (o.now !== undefined) {

@@ -9,7 +9,8 @@ import { ConfigLookup } from '../config/discover';
 import { applyIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { isToolConfigFile } from '../config/tool-files';
 import picomatch from 'picomatch';
-import { BUILTIN_CATALOG, withDocsUrl } from '../engine/catalog';
+import { BUILTIN_CATALOG, catalogAt, withDocsUrl } from '../engine/catalog';
+import { docsBaseInEnv } from '../core/docs-url';
 import { kindOfSchemaRef } from '../kind/detect';
 import type { Diagnostic } from '../core/diagnostics';
 import { lintText, type LintTextOptions } from '../lint/lint-text';
@@ -65,14 +66,43 @@ export function namesOurSchema(text: string): boolean {
   return false;
 }
 
+/**
+ * SVC_ADMIN_SPEC_DOCS_URL, read as the command reads it (the workers inherit the environment), or
+ * undefined for the default links; a malformed value is ignored here, and the server warns about it
+ * once (`docsBaseWarning`).
+ */
+const DOCS_BASE_URL = ((): string | undefined => {
+  try {
+    return docsBaseInEnv(process.env);
+  } catch {
+    return undefined;
+  }
+})();
+
+/** The language server's own findings' catalogue: the built-in rules under the docs base URL. */
+const OWN_CATALOG = catalogAt(BUILTIN_CATALOG, DOCS_BASE_URL, 'docs base URL');
+
+/** The warning for the client's log when SVC_ADMIN_SPEC_DOCS_URL is malformed, else undefined. */
+export function docsBaseWarning(): string | undefined {
+  try {
+    docsBaseInEnv(process.env);
+    return undefined;
+  } catch (error) {
+    return `${(error as Error).message} Findings link to the default pages.`;
+  }
+}
+
 /** The finding shown on each document governed by a config or ignore file that cannot be used. */
 function badConfig(message: string): Diagnostic {
-  return withDocsUrl({
-    code: 'input/bad-config',
-    severity: 'error',
-    pointer: '',
-    message: `This document was not linted: ${message}`,
-  });
+  return withDocsUrl(
+    {
+      code: 'input/bad-config',
+      severity: 'error',
+      pointer: '',
+      message: `This document was not linted: ${message}`,
+    },
+    OWN_CATALOG,
+  );
 }
 
 // Two per thread (the server's, and the workers' for large documents), with and without plugins:
@@ -123,12 +153,15 @@ export function tooLargeAnalysis(input: DocumentInput, limit: number): Analysis 
     !(input.path && isToolConfigFile(input.path)) &&
     (input.wasOwned || hasKindFileName(name) || namesOurSchema(input.text));
   const mib = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MiB`;
-  const diagnostic = withDocsUrl({
-    code: 'input/too-large',
-    severity: 'warning',
-    pointer: '',
-    message: `This document is not checked as you type: at ${mib(input.text.length)} it is over the language server's limit of ${mib(limit)} (the setting svcAdminSpec.maxDocumentSize). Run \`svc-admin-spec lint\` on the file to check it.`,
-  });
+  const diagnostic = withDocsUrl(
+    {
+      code: 'input/too-large',
+      severity: 'warning',
+      pointer: '',
+      message: `This document is not checked as you type: at ${mib(input.text.length)} it is over the language server's limit of ${mib(limit)} (the setting svcAdminSpec.maxDocumentSize). Run \`svc-admin-spec lint\` on the file to check it.`,
+    },
+    OWN_CATALOG,
+  );
   return {
     owned,
     kind: null,
@@ -178,7 +211,11 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
 
   const skipped = !input.trustPlugins && config.path && config.plugins?.length ? config.plugins : undefined;
   const fileOptions = fileLintOptions(config, path, name);
-  const options: LintTextOptions = { ...(skipped ? builtInRulesOnly(fileOptions) : fileOptions), format };
+  const options: LintTextOptions = {
+    ...(skipped ? builtInRulesOnly(fileOptions) : fileOptions),
+    format,
+    ...(DOCS_BASE_URL !== undefined ? { docsBaseUrl: DOCS_BASE_URL } : {}),
+  };
   const skippedPlugins = skipped ? { skippedPlugins: { config: config.path!, plugins: skipped } } : {};
   const result = lintText(text, options);
   const owned =
@@ -186,7 +223,7 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
   if (!owned) return { ...none(false), options, ...skippedPlugins };
   let diagnostics = result.diagnostics;
   // A fresh record of used entries per run: an entry used by an earlier version of the text may be unused now.
-  if (ignore && path) diagnostics = applyIgnoreFile(diagnostics, { ...ignore, used: new Set() }, path);
+  if (ignore && path) diagnostics = applyIgnoreFile(diagnostics, { ...ignore, used: new Set() }, path, OWN_CATALOG);
   return { owned: true, kind: result.kind, format, diagnostics, options, dependencies, ...skippedPlugins };
 }
 
@@ -194,10 +231,13 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
 export function internalFailure(error: unknown): Diagnostic {
   // Only the error's class is shown: an exception message could quote the document, secrets included.
   const what = error instanceof Error ? error.name : typeof error;
-  return withDocsUrl({
-    code: 'internal-error',
-    severity: 'error',
-    pointer: '',
-    message: `The language server failed on this document (${what}); this is a bug in svc-admin-spec, not in the document. Please report it; the other documents are linted as usual.`,
-  });
+  return withDocsUrl(
+    {
+      code: 'internal-error',
+      severity: 'error',
+      pointer: '',
+      message: `The language server failed on this document (${what}); this is a bug in svc-admin-spec, not in the document. Please report it; the other documents are linted as usual.`,
+    },
+    OWN_CATALOG,
+  );
 }

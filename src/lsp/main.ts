@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createConnection, ProposedFeatures, StreamMessageWriter } from 'vscode-languageserver/node';
 import { guardFrames } from './frames';
 import { describeFailure, startServer } from './server';
+import { docsBaseWarning } from './analyze';
 
 /** Serves LSP on the given streams; the process exits when the client ends the session. */
 export function serve(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<number> {
@@ -27,6 +28,8 @@ export function serve(input: NodeJS.ReadableStream, output: NodeJS.WritableStrea
   const report = (error: unknown) => connection.console.error(`Internal error: ${describeFailure(error)}`);
   process.on('uncaughtException', report);
   process.on('unhandledRejection', report);
+  const docsBase = docsBaseWarning();
+  if (docsBase) connection.console.warn(docsBase);
   const worker = join(__dirname, 'lsp-worker.cjs');
   startServer(connection, existsSync(worker) ? { workerFile: worker } : {});
   connection.listen();

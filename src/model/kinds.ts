@@ -8,6 +8,7 @@ import { GetBrokerRequest, GetBrokerResponse } from './broker';
 import { ConnectError } from './connect';
 import { RpkShadowLinkConfig } from './rpk-config';
 import { RPK_FILE_PATTERNS } from './rpk-format';
+import { DEFAULT_DOCS_BASE_URL } from '../core/docs-url';
 import { CreateShadowLinkRequest, CreateShadowLinkResponse, ShadowLink } from './shadow-link';
 
 /** What a document is for: sent to the server, sent back by it, an error body, or a file a tool reads and turns into a request. */
@@ -230,8 +231,11 @@ export function kindsWith(trait: KindTrait): readonly DocumentKind[] {
   return list;
 }
 
-/** Where the exported JSON Schema of a kind is published; also its `$id`. */
-export const schemaUrl = (kind: KindName): string => `https://unpkg.com/svc-admin-spec/schemas/${kind}.schema.json`;
+/**
+ * Where the exported JSON Schema of a kind is published; also its `$id`. The published files keep
+ * the default base: a `$schema` naming a self-hosted copy is recognised by its file name alone.
+ */
+export const schemaUrl = (kind: KindName): string => `${DEFAULT_DOCS_BASE_URL}schemas/${kind}.schema.json`;
 
 /** The static type of a document kind: `DocumentType<'ShadowLink'>` is `ShadowLink`. */
 export type DocumentType<K extends DocumentKind> = Static<(typeof kindSchemas)[K]>;
