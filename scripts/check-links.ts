@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { headingAnchors } from './markdown-slug';
 
 /** Drafts of the README kept in docs/ until they replace it: their links resolve from the repository root. */
-const ROOT_RELATIVE = new Set(['docs/README-proposed.md']);
+const ROOT_RELATIVE = new Set<string>();
 
 /** A dead link: where it is written and why it does not resolve. */
 export interface DeadLink {

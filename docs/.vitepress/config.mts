@@ -24,7 +24,6 @@ export default defineConfig({
   base: process.env['DOCS_BASE'] ?? '/',
   lastUpdated: false,
   // The README draft (links relative to the repository root) is not a page of the site.
-  srcExclude: ['README-proposed.md'],
   // GitHub's anchors, so `page.md#anchor` links work the same on GitHub, unpkg and the site.
   markdown: { anchor: { slugify: githubSlug }, headers: { slugify: githubSlug } },
   themeConfig: {
