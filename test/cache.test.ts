@@ -52,6 +52,16 @@ describe('lint --cache', () => {
     expect((await counted(['lint', 'links'], dir)).lints).toBe(2);
   });
 
+  it("lints again when the docs base URL of the findings' links changes", async () => {
+    const dir = project();
+    await counted(['lint', '--cache', 'links'], dir);
+    lints.mockClear();
+    const env = { SVC_ADMIN_SPEC_DOCS_URL: 'https://docs.example.com/svc/' };
+    const run = await runInProcess(['lint', '--cache', '-f', 'json', 'links'], { cwd: dir, env });
+    expect(new Set(lints.mock.calls.map(([, o]) => o?.filename)).size).toBe(2);
+    expect(run.stdout).toContain('https://docs.example.com/svc/docs/rules/');
+  });
+
   it('keeps a file plainly not a document skipped when its result comes from the cache', async () => {
     const dir = project({ 'links/compose.yaml': 'services:\n  web:\n    image: nginx\n' });
     const first = await counted(['lint', '--cache', '-f', 'json', 'links'], dir);

@@ -89,15 +89,15 @@ function lintOptionsFor(
   display: string,
   env: Readonly<Record<string, string | undefined>>,
 ): LintTextOptions {
-  return fileLintOptions(config, absolute, display, {
+  const options = fileLintOptions(config, absolute, display, {
     rules: cmd.rules,
     ...(cmd.kind ? { kind: cmd.kind } : {}),
     ...(cmd.targetVersion ? { targetVersion: cmd.targetVersion } : {}),
     // Capped only after the ignore file and --quiet (runLint): a baseline and the exit code see every finding.
     maxFindings: Number.MAX_SAFE_INTEGER,
-    // The findings' links (docsUrl), which the cache keeps: part of what decides a file's results.
-    ...docsOption(env),
   });
+  // The findings' links (docsUrl), which the cache keeps: part of what decides a file's results.
+  return Object.assign(options, docsOption(env));
 }
 
 function lintOne(
