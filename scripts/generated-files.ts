@@ -8,6 +8,7 @@ import { docFiles, replaceBetweenMarkers, ruleTable } from './rule-docs';
 import { serverErrorTable } from './server-error-table';
 import { formatTable } from './format-docs';
 import { kindTable } from './kind-docs';
+import { configTable } from './config-docs';
 import { ruleIndexFile } from './rule-index';
 import { passesFile } from './pass-code';
 
@@ -20,6 +21,7 @@ const TABLES: Record<string, (rulesDir: string) => string> = {
   'server-errors': (rulesDir) => serverErrorTable(rulesDir),
   kinds: () => kindTable(),
   formats: () => formatTable(),
+  config: () => configTable(),
 };
 
 /** The docs site page that must hold each table (the README may repeat any of them, between the same markers). */
@@ -28,6 +30,7 @@ export const TABLE_PAGES: Record<string, string> = {
   'server-errors': 'docs/client.md',
   kinds: 'docs/cli.md',
   formats: 'docs/cli.md',
+  config: 'docs/configuration.md',
 };
 
 /** Fills the tables of a page: those `required` must have their markers, the others are filled where present. */
