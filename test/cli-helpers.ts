@@ -1,5 +1,5 @@
 /** Runs the built CLI in a subprocess, in scratch directories. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -70,3 +70,22 @@ export interface JsonReport {
 
 /** Parses a `--format json` report. */
 export const report = (run: CliRun): JsonReport => JSON.parse(run.stdout) as JsonReport;
+
+/** Runs the built command without blocking the event loop (for tests whose loopback server runs in this process). */
+export function cliAsync(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? process.cwd(),
+      env: { PATH: process.env['PATH'] ?? '', SVC_ADMIN_SPEC_NO_CACHE: '1', ...options.env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdin.end();
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,36 +1,15 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reports are walked loosely here. */
 /** `svc-admin-spec apply` and `get-broker`, run as built, against the loopback server. */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI, scratch } from './cli-helpers';
+import { cliAsync, scratch } from './cli-helpers';
 import { startLoopback, type Loopback, type LoopbackOptions } from './support/loopback/server';
 
 const TLS = join(import.meta.dirname, 'fixtures', 'tls');
 const CREATE = '/svc.core.admin.v2.ShadowLinkService/CreateShadowLink';
 const GET = '/svc.core.admin.v2.BrokerService/GetBroker';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built command without blocking the event loop (the loopback server runs in this process). */
-function run(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: options.cwd ?? process.cwd(),
-      env: { PATH: process.env['PATH'] ?? '', SVC_ADMIN_SPEC_NO_CACHE: '1', ...options.env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdin.end();
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = cliAsync;
 
 const servers: Loopback[] = [];
 afterEach(async () => {

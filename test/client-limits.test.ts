@@ -5,7 +5,6 @@
  * message is shortened; and no credential comes out, however the server echoes it (headers, the
  * answer's fields, JSON-escaped, cut short).
  */
-import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
@@ -16,7 +15,7 @@ import { AdminApiError, createAdminClient, type AdminClient } from '../src/clien
 import { MAX_SERVER_TEXT } from '../src/client/errors';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../src/client/body-limit';
 import { maskOutside } from '../src/secrets/redact';
-import { CLI, scratch } from './cli-helpers';
+import { cliAsync, scratch, type CliRun } from './cli-helpers';
 
 const MiB = 1024 * 1024;
 
@@ -308,25 +307,7 @@ describe('maskOutside: echoed and cut forms of a secret', () => {
   });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-function run(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd,
-      env: { PATH: process.env['PATH'] ?? '', SVC_ADMIN_SPEC_NO_CACHE: '1', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdin.end();
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], cwd: string, env: Record<string, string> = {}) => cliAsync(args, { cwd, env });
 
 const LINK_YAML = (name: string) => `name: ${name}
 configurations:
@@ -409,7 +390,7 @@ describe('the commands', () => {
       });
     });
     const dir = scratch({ 'a.yaml': LINK_YAML('a') });
-    const outputs: Run[] = [];
+    const outputs: CliRun[] = [];
     for (const format of ['stylish', 'json'])
       outputs.push(await run(['apply', '--admin-url', raw.url, ...AUTH, '-f', format, 'a.yaml'], dir, ENV));
     for (const format of ['stylish', 'json'])

@@ -241,7 +241,10 @@ describe('init', () => {
       'svc-admin-spec: svc-admin-spec.config.yml already exists; init never overwrites a config. Edit it, or delete it and run init again.\n',
     );
     expect(existsSync(join(dir, 'svc-admin-spec.config.json'))).toBe(false);
-    expect(cli(['init', '--format', 'toml'], { cwd: dir }).code).toBe(2);
+    // A bad format is refused for itself, not because a config exists.
+    const toml = cli(['init', '--format', 'toml'], { cwd: scratch() });
+    expect(toml.code).toBe(2);
+    expect(toml.stderr).toContain('--format must be yaml or json');
   });
 });
 

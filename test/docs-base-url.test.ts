@@ -35,6 +35,7 @@ describe('docs base URL', () => {
       lint('ShadowLink', BAD_LINK).diagnostics.map((d) => d.docsUrl!.replace(DEFAULT_DOCS_BASE_URL, `${MIRROR}/`)),
     );
     const text = lintText('name: "a b"\n', { kind: 'ShadowLink', docsBaseUrl: 'file:///opt/svc/' });
+    expect(text.diagnostics.length).toBeGreaterThan(0);
     expect(text.diagnostics.every((d) => d.docsUrl?.startsWith('file:///opt/svc/docs/rules/'))).toBe(true);
     const sarif = JSON.parse(
       format([{ file: 'x.yaml', kind: text.kind, diagnostics: text.diagnostics }], 'sarif', { docsBaseUrl: MIRROR }),
@@ -78,6 +79,7 @@ describe('docs base URL', () => {
     expect(await session.stop()).toBe(0);
     const bad = await LspSession.start(dir, undefined, { [DOCS_BASE_URL_ENV]: 'nope' });
     const fallback = await bad.open(uri, 'name: "a b"\n');
+    expect(fallback.length).toBeGreaterThan(0);
     expect(fallback.every((d) => d.codeDescription?.href.startsWith(`${DEFAULT_DOCS_BASE_URL}docs/rules/`))).toBe(true);
     expect(bad.logs.filter((m) => m.includes(`${DOCS_BASE_URL_ENV} must be`))).toHaveLength(1);
     expect(await bad.stop()).toBe(0);

@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GOOD_YAML, scratch, type JsonReport } from './cli-helpers';
+import { GOOD_YAML, report, scratch, type JsonReport } from './cli-helpers';
 import { runInProcess } from './run-helpers';
 import { nearMissKey, namesOurSchema, relatedEvidence } from '../src/kind/relevance';
 import { detectKind } from '../src/kind/detect';
@@ -39,7 +39,6 @@ const TEAM_FILES = {
 };
 
 const lint = (cwd: string, ...args: string[]) => runInProcess(args, { cwd });
-const parse = (stdout: string) => JSON.parse(stdout) as JsonReport;
 const codes = (r: JsonReport) => r.results.map((x) => [x.file, x.diagnostics.map((d) => d.code)]);
 
 const UNRELATED_WARNING = (file: string) =>
@@ -50,7 +49,7 @@ describe('walking a team repository', () => {
     const dir = scratch(TEAM_FILES);
     const r = await lint(dir, 'lint', '-f', 'json', '.');
     expect(r.code).toBe(1);
-    expect(codes(parse(r.stdout))).toEqual([
+    expect(codes(report(r))).toEqual([
       ['shadow-links/a.yaml', []],
       ['shadow-links/b.yaml', ['shadow-link-name']],
       ['shadow-links/keep.local.yaml', []],
@@ -58,7 +57,7 @@ describe('walking a team repository', () => {
       ['shadow-links/production/dr.yaml', ['shadow-link-name']],
       ['shadowlinks/typo.json', ['kind/unrecognised']],
     ]);
-    const typo = parse(r.stdout).results[4]!.diagnostics[0]!;
+    const typo = report(r).results[4]!.diagnostics[0]!;
     expect(typo.severity).toBe('error');
     expect(typo.message).toContain(
       '"configuratons" is close to "configurations", a top-level key of a ShadowLink: check its spelling.',
@@ -135,7 +134,7 @@ describe('walking a team repository', () => {
     ];
     const r = await lint(dir, 'lint', '-f', 'json', ...staged);
     expect(r.code).toBe(1);
-    expect(codes(parse(r.stdout))).toEqual([
+    expect(codes(report(r))).toEqual([
       ['shadow-links/a.yaml', []],
       ['shadow-links/b.yaml', ['shadow-link-name']],
       ['shadowlinks/typo.json', ['kind/unrecognised']],
@@ -158,7 +157,7 @@ describe('walking a team repository', () => {
     const dir = scratch(TEAM_FILES);
     const named = await lint(dir, 'lint', '-f', 'json', 'dist/x.json');
     expect(named.code).toBe(1);
-    expect(codes(parse(named.stdout))).toEqual([['dist/x.json', ['shadow-link-name', 'bootstrap-servers']]]);
+    expect(codes(report(named))).toEqual([['dist/x.json', ['shadow-link-name', 'bootstrap-servers']]]);
     expect(named.stderr).toBe('');
     const glob = await lint(dir, 'lint', '--list-files', '--verbose', '**/*.json');
     expect(glob).toEqual({
@@ -341,7 +340,7 @@ describe('plainly unrelated or a near miss', () => {
     });
     const r = await lint(dir, 'lint', '-f', 'json', '.');
     expect(r.code).toBe(1);
-    expect(codes(parse(r.stdout))).toEqual([
+    expect(codes(report(r))).toEqual([
       ['a.json', ['kind/unknown-schema']],
       ['b.yaml', ['kind/unrecognised']],
       ['c.yaml', ['kind/unrecognised']],

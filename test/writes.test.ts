@@ -23,7 +23,7 @@ import {
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FileAccessError, writeFileAtomic, type FileSystem } from '../src/config/fs-safe';
+import { createFileAtomic, FileAccessError, writeFileAtomic, type FileSystem } from '../src/config/fs-safe';
 import { CLI, cli, report, scratch } from './cli-helpers';
 import { runInProcess } from './run-helpers';
 
@@ -454,5 +454,23 @@ describe('property: a write keeps every combination of metadata', () => {
       ),
       { seed: 20261128, numRuns: 40 },
     );
+  });
+});
+
+describe('a new file (init)', () => {
+  it('is created whole and never replaces a file of that name, leaving no temporary file', () => {
+    const dir = scratch({ 'taken.yaml': 'mine\n' });
+    createFileAtomic(join(dir, 'new.yaml'), 'fresh\n');
+    expect(readFileSync(join(dir, 'new.yaml'), 'utf8')).toBe('fresh\n');
+    let error: unknown;
+    try {
+      createFileAtomic(join(dir, 'taken.yaml'), 'theirs\n');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(FileAccessError);
+    expect((error as FileAccessError).code).toBe('EEXIST');
+    expect(readFileSync(join(dir, 'taken.yaml'), 'utf8')).toBe('mine\n');
+    expect(readdirSync(dir).sort()).toEqual(['new.yaml', 'taken.yaml']);
   });
 });

@@ -23,7 +23,6 @@ export default defineConfig({
   // A self-hosted copy under a sub-path sets DOCS_BASE (e.g. "/svc-admin-spec/") when building.
   base: process.env['DOCS_BASE'] ?? '/',
   lastUpdated: false,
-  // The README draft (links relative to the repository root) is not a page of the site.
   // GitHub's anchors, so `page.md#anchor` links work the same on GitHub, unpkg and the site.
   markdown: { anchor: { slugify: githubSlug }, headers: { slugify: githubSlug } },
   themeConfig: {

@@ -97,6 +97,8 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
         onDiagnostics: (event) => diagnosticsEvents.push({ file: currentFile, event }),
       });
 
+  // The findings' links: read from the environment once for the run.
+  const docs = docsOption(io.env);
   const lintAll = (target: TargetVersion): Loaded[] => {
     const loaded: Loaded[] = [];
     for (const file of args.files) {
@@ -118,7 +120,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
         ...(args.kind ? { kind: args.kind } : {}),
         ...(io.now ? { now: io.now() } : {}),
       });
-      Object.assign(options, docsOption(io.env));
+      Object.assign(options, docs);
       const linted = lintText(decoded.text, options);
       if (linted.kind !== null && !APPLY_KINDS.includes(linted.kind))
         throw new ConfigError(
@@ -181,14 +183,13 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
     (l) => (l.result.kind === null && !l.rpk) || l.result.diagnostics.some((d) => d.severity === 'error'),
   );
   const color = args.color ?? (io.stdout.isTTY === true && !io.env['NO_COLOR']);
+  const writeText = () =>
+    io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION, ...docs }));
   const report = (extra?: Record<string, unknown>): void => {
     if (args.format === 'json') {
-      const base = JSON.parse(
-        format(results, 'json', { cwd: io.cwd, version: VERSION, ...docsOption(io.env) }),
-      ) as object;
+      const base = JSON.parse(format(results, 'json', { cwd: io.cwd, version: VERSION, ...docs })) as object;
       io.stdout.write(`${JSON.stringify({ ...base, ...extra }, null, 2)}\n`);
-    } else
-      io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION, ...docsOption(io.env) }));
+    } else writeText();
   };
   if (failing) {
     report({ applied: [] });
@@ -225,7 +226,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
     });
     if (args.format === 'json') report({ dryRun: shown });
     else {
-      io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION, ...docsOption(io.env) }));
+      writeText();
       for (const s of shown)
         io.stdout.write(`# ${printable(s.file)}: would send (secrets masked)\n${JSON.stringify(s.request, null, 2)}\n`);
     }
@@ -274,7 +275,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   }
   if (args.format === 'json') report({ applied, ...(failure ? { failure } : {}) });
   else {
-    io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION, ...docsOption(io.env) }));
+    writeText();
     if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
   }
   return exit;

@@ -16,7 +16,7 @@ import {
   PREVIEW_FLAGS,
   type FlagSpec,
 } from './client-flags';
-import { planOutputs, type ReportOutput } from './outputs';
+import { outputsOf, type ReportOutput } from './outputs';
 import { UsageError } from './usage-error';
 import { COMMANDS, COMMAND_LIKE } from './commands';
 
@@ -170,7 +170,7 @@ warnings); 2 usage error, unreadable input or internal error.`;
 export const LSP_HELP = `Usage: svc-admin-spec lsp --stdio
 
 Runs the language server: Language Server Protocol over standard input and output. Editors start
-it (see "Language server" in the README); it lints each open Admin API v2 document as you type,
+it (see docs/language-server.md); it lints each open Admin API v2 document as you type,
 with the config file, quick fixes and hovers, as \`svc-admin-spec lint\` would.
 
 Options:
@@ -439,13 +439,10 @@ export function parseCommandLine(argv: readonly string[]): Command {
     if (tv !== undefined) pc.targetVersion = tv as TargetVersion;
     return pc;
   }
-  const keyed: [string, string][] = [];
-  for (const [key, value] of Object.entries(v))
-    if (key.startsWith('output.') && typeof value === 'string') keyed.push([key.slice('output.'.length), value]);
   const cmd: LintCommand = {
     command: 'lint',
     paths,
-    outputs: planOutputs(v.format ?? [], v.output ?? [], keyed),
+    outputs: outputsOf(v),
     failSeverity: failSeverity as Severity,
     noConfig: v['no-config'] ?? false,
     rules,

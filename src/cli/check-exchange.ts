@@ -4,23 +4,21 @@
  * `--output.<format>` — with `lint`'s exit codes: 0 none, 1 findings, 2 usage or unreadable input.
  * Each document is only read here (for its kind and positions): `lint` judges it on its own.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { checkExchange } from '../conformance/check';
 import type { Diagnostic, FileResult } from '../core/diagnostics';
-import { canonicalPath, checkWritableTarget, writeFileAtomic } from '../config/fs-safe';
-import { FORMAT_NAMES, formatDescriptor, summaryLine } from '../format/index';
+import { canonicalPath, checkWritableTarget } from '../config/fs-safe';
+import { FORMAT_NAMES } from '../format/index';
 import { printable } from '../format/ansi';
 import { locate } from '../lint/lint-text';
 import { METHOD_NAMES, METHODS } from '../model/methods';
-import { batches } from '../util/batches';
-import { VERSION } from '../util/version';
 import { parseCommandArgs } from './args';
 import { CHECK_EXCHANGE_FLAGS } from './client-flags';
 import { useColor } from './color';
 import { ConfigError } from './config';
 import type { CliIO } from './io';
-import { planOutputs } from './outputs';
+import { outputsOf } from './outputs';
+import { writeReports } from './write-reports';
 import { InputError, readDocument, targetVersionFlag, type ReadDocument } from './read-input';
 import { UsageError } from './usage-error';
 
@@ -67,10 +65,7 @@ export async function runCheckExchange(argv: readonly string[], io: CliIO): Prom
   const [requestFile, responseFile] = parsed.positionals as [string, string];
   if (requestFile === '-' && responseFile === '-') throw new UsageError('Standard input ("-") can be given only once.');
   if (v.color && v['no-color']) throw new UsageError('Use either --color or --no-color, not both.');
-  const keyed: [string, string][] = [];
-  for (const [key, value] of Object.entries(v))
-    if (key.startsWith('output.') && typeof value === 'string') keyed.push([key.slice('output.'.length), value]);
-  const outputs = planOutputs(v.format ?? [], v.output ?? [], keyed).map((o) => ({
+  const outputs = outputsOf(v).map((o) => ({
     ...o,
     path: o.file === undefined ? undefined : resolve(io.cwd, o.file),
   }));
@@ -134,43 +129,6 @@ export async function runCheckExchange(argv: readonly string[], io: CliIO): Prom
       return range ? { ...d, range } : d;
     });
   }
-  writeReports(io, results, outputs, useColor(v.color ? true : v['no-color'] ? false : undefined, io));
+  writeReports(io, results, outputs, () => useColor(v.color ? true : v['no-color'] ? false : undefined, io));
   return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
-}
-
-/** Writes each report (standard output or its file); a summary on the console when every report went to a file. */
-function writeReports(
-  io: CliIO,
-  results: readonly FileResult[],
-  outputs: readonly { format: (typeof FORMAT_NAMES)[number]; file?: string; path: string | undefined }[],
-  colorWanted: boolean,
-): void {
-  const toFilesOnly = !outputs.some((o) => o.path === undefined);
-  const color = (toFilesOnly || results.some((r) => r.diagnostics.length > 0)) && colorWanted;
-  for (const o of outputs) {
-    const { formatter, workspaceVariable } = formatDescriptor(o.format);
-    const workspace = workspaceVariable ? io.env[workspaceVariable] : undefined;
-    const report = formatter(results, {
-      color: color && o.path === undefined,
-      cwd: io.cwd,
-      version: VERSION,
-      ...(workspace ? { workspace } : {}),
-    });
-    if (o.path === undefined) {
-      for (const text of batches(report)) io.stdout.write(text);
-      continue;
-    }
-    try {
-      mkdirSync(dirname(o.path), { recursive: true });
-      writeFileAtomic(o.path, report);
-    } catch (error) {
-      throw new ConfigError(`Cannot write the report to ${o.file}: ${(error as Error).message}`);
-    }
-  }
-  if (toFilesOnly) {
-    const written = outputs.map((o) => (outputs.length > 1 ? `${o.file} (${o.format})` : o.file!));
-    io.stdout.write(
-      `${summaryLine(results, color)}; report${written.length > 1 ? 's' : ''} written to ${printable(written.join(', '))}.\n`,
-    );
-  }
 }

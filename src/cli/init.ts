@@ -3,11 +3,11 @@
  * JSON when the repository's documents are JSON), with an override for a `shadow-links/` folder
  * when there is one, and prints the pre-commit snippet. It never overwrites a config.
  */
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_NAMES } from '../config/config';
 import { CONFIG_SCHEMA_URL } from '../config/config-model';
-import { systemReason } from '../config/fs-safe';
+import { createFileAtomic, FileAccessError, systemReason } from '../config/fs-safe';
 import { isToolConfigFile } from '../config/tool-files';
 import { NEWEST_TARGET_VERSION } from '../facts/target-version';
 import { ConfigError } from './config';
@@ -69,7 +69,7 @@ function documentFormats(dir: string): { json: boolean; yaml: boolean } {
 
 /** The starter config in YAML, with a comment on each setting. */
 function yamlConfig(shadowLinks: boolean): string {
-  return `# svc-admin-spec config: the README's "Config file" section says what each key does.
+  return `# svc-admin-spec config: docs/configuration.md (in the package, and on the docs site) says what each key does.
 $schema: ${CONFIG_SCHEMA_URL}
 
 # The server version whose facts apply. Keep the quotes: 25.10 unquoted would read as 25.1.
@@ -147,12 +147,11 @@ export function runInit(argv: readonly string[], io: CliIO): number {
   }
   const name = format === 'json' ? 'svc-admin-spec.config.json' : 'svc-admin-spec.config.yaml';
   try {
-    // `wx`: created only if absent, so a config made meanwhile is not replaced either.
-    writeFileSync(join(io.cwd, name), format === 'json' ? jsonConfig(shadowLinks) : yamlConfig(shadowLinks), {
-      flag: 'wx',
-    });
+    // Created only if absent (a config made meanwhile is not replaced either), never half-written.
+    createFileAtomic(join(io.cwd, name), format === 'json' ? jsonConfig(shadowLinks) : yamlConfig(shadowLinks));
   } catch (error) {
-    throw new ConfigError(`Cannot write ${name}: ${systemReason(error)}.`);
+    const reason = error instanceof FileAccessError ? systemReason({ code: error.code }) : systemReason(error);
+    throw new ConfigError(`Cannot write ${name}: ${reason}.`);
   }
   io.stdout.write(
     `Wrote ${name}${shadowLinks ? ` (${SHADOW_LINKS}/ is linted as ShadowLink documents)` : ''}.\n\n` +

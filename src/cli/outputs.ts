@@ -85,3 +85,12 @@ export function planOutputs(
   }
   return formats.map((format) => (files.has(format) ? { format, file: files.get(format)! } : { format }));
 }
+
+/** The reports a command's parsed flags ask for: `-f`, `-o` and every `--output.<format>`. */
+export function outputsOf(values: Readonly<Record<string, unknown>>): ReportOutput[] {
+  const keyed: [string, string][] = [];
+  for (const [key, value] of Object.entries(values))
+    if (key.startsWith('output.') && typeof value === 'string') keyed.push([key.slice('output.'.length), value]);
+  const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
+  return planOutputs(list(values['format']), list(values['output']), keyed);
+}

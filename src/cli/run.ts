@@ -1,6 +1,6 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { basename, dirname, relative, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, relative, resolve } from 'node:path';
 import { catalogAt, codeDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { DOCS_BASE_URL_ENV } from '../core/docs-url';
 import { docsBaseFromEnv, docsOption } from './docs-base';
@@ -9,8 +9,6 @@ import { autofixes } from '../util/fix-value';
 import { unifiedDiff } from '../fix/diff';
 import { fixKey, fixText, unappliedFixes } from '../fix/fix-text';
 import { printable } from '../format/ansi';
-import { formatDescriptor, summaryLine } from '../format/index';
-import { batches } from '../util/batches';
 import { plural } from '../format/summary';
 import { countBySeverity, SEVERITY_RANK, type Diagnostic, type FileCode } from '../core/diagnostics';
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
@@ -48,6 +46,7 @@ import { VERSION } from '../util/version';
 import { runLanguageServer } from '../lsp/start';
 import type { CliIO } from './io';
 import { useColor } from './color';
+import { writeReports as emitReports } from './write-reports';
 
 export type { CliIO } from './io';
 
@@ -510,40 +509,11 @@ function writeReports(
     const unfixed = linted[i]!.unfixed;
     if (unfixed) for (const f of autofixes(r.diagnostics)) if (!unfixed.has(fixKey(f))) fixable++;
   }
-  // Colour paints findings and the summary printed when every report goes to a file; a clean run on
-  // the console paints nothing, so the terminal is not asked about (asking makes the stream).
-  const toFilesOnly = !outputs.some((o) => o.path === undefined);
-  const color = (toFilesOnly || results.some((r) => r.diagnostics.length > 0)) && useColor(cmd.color, io);
-  for (const o of outputs) {
-    const { formatter, workspaceVariable } = formatDescriptor(o.format);
-    const workspace = workspaceVariable ? io.env[workspaceVariable] : undefined;
-    const report = formatter(results, {
-      color: color && o.path === undefined,
-      cwd: io.cwd,
-      version: VERSION,
-      fixable,
-      ...(workspace ? { workspace } : {}),
-      ...(catalog.custom.length > 0 ? { customRules: catalog.custom } : {}),
-      docsBaseUrl: catalog.docsBaseUrl,
-    });
-    if (o.path === undefined) {
-      for (const text of batches(report)) io.stdout.write(text);
-      continue;
-    }
-    try {
-      mkdirSync(dirname(o.path), { recursive: true });
-      writeFileAtomic(o.path, report);
-    } catch (error) {
-      throw new ConfigError(`Cannot write the report to ${o.file}: ${(error as Error).message}`);
-    }
-  }
-  // Every report went to a file: the console still says how the run went, so a CI log is never empty.
-  if (toFilesOnly) {
-    const written = outputs.map((o) => (outputs.length > 1 ? `${o.file} (${o.format})` : o.file!));
-    io.stdout.write(
-      `${summaryLine(results, color)}; report${written.length > 1 ? 's' : ''} written to ${printable(written.join(', '))}.\n`,
-    );
-  }
+  emitReports(io, results, outputs, () => useColor(cmd.color, io), {
+    fixable,
+    ...(catalog.custom.length > 0 ? { customRules: catalog.custom } : {}),
+    docsBaseUrl: catalog.docsBaseUrl,
+  });
 }
 
 /** Lints the inputs and reports: read → lint/fix → baseline → report; returns the exit code. */

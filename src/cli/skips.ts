@@ -1,7 +1,6 @@
 /** Files a walk leaves out: which documents are plainly unrelated, and how the run says what it skipped. */
 import { printable } from '../format/ansi';
 import { plural } from '../format/summary';
-import { detectKind } from '../kind/detect';
 import { relatedEvidence } from '../kind/relevance';
 import type { TextResult } from '../lint/lint-text';
 import type { Skipped } from './files';
@@ -19,10 +18,8 @@ export const NOT_A_DOCUMENT = 'not an Admin API document';
 export function plainlyUnrelated(result: TextResult): boolean {
   const { source } = result;
   if (result.kind !== null || !source.ok) return false;
-  const hints = source.modelineSchema !== undefined ? { modelineSchema: source.modelineSchema } : {};
-  const decision = detectKind(source.value, hints);
-  if (decision.kind !== null || (decision.reason !== 'unrecognised' && decision.reason !== 'unknown-schema'))
-    return false;
+  // The lint already decided why no kind fits; its finding says so.
+  if (!result.diagnostics.some((d) => d.code === 'kind/unrecognised' || d.code === 'kind/unknown-schema')) return false;
   return relatedEvidence(source.value, source.modelineSchema) === undefined;
 }
 

@@ -85,9 +85,7 @@ export function createClient(options: AdminClientOptions, platform: Platform): A
     const bytes = utf8Length(JSON.stringify(wire.value) ?? '');
     if (bytes > MAX_REQUEST_BYTES)
       throw new ValidationError(METHODS[method].request, [requestTooLarge(bytes, 'The request body')]);
-    const secrets = [...wire.secrets, ...collectSecrets(wire.value), ...credentials].sort(
-      (a, b) => b.length - a.length,
-    );
+    const secrets = [...wire.secrets, ...collectSecrets(wire.value), ...credentials];
     return withRetries(method, settings.retry, call?.signal, async () => {
       const response = await send(method, wire.value as JsonObject, secrets, call);
       checkAnswer(method, wire.value, response, settings.lintOptions(target), secrets, report);

@@ -2,20 +2,12 @@
  * What goes on the wire for a linted request. Every request passes through `toWire` exactly
  * once, between linting and sending, so that the form sent is decided in one place.
  */
-import { canonicalize } from '../decode/decode';
+import { canonicalize, withoutSchemaKey } from '../decode/decode';
 import type { RequestKind } from '../model/methods';
-import { isObject } from '../util/pointer';
 import { fillPlaceholders, type Env, type FillOptions, type Filled } from './placeholders';
 
 /** The request kinds the client sends: those of the method table. */
 export type WireKind = RequestKind;
-
-/** A top-level `"$schema"` names the schema for editors; it is not part of the request. */
-function withoutSchemaKey(value: unknown): unknown {
-  if (!isObject(value) || typeof value['$schema'] !== 'string') return value;
-  const { $schema: _ignored, ...rest } = value;
-  return rest;
-}
 
 /**
  * The body to send for a document the linter accepted: the document as the server reads it

@@ -190,7 +190,7 @@ export function parseConfig(
   source?: { parsed: ParsedSource; text: string },
 ): Config {
   const where = path ?? 'config';
-  const at = locator(where, source?.parsed);
+  const at = locator(where, source && (() => source.parsed));
   const written: Written = (pointer) => {
     const span = source?.parsed.span(pointer);
     return span && source ? source.text.slice(span.value[0], span.value[1]) : undefined;
@@ -281,9 +281,16 @@ export async function readConfig(path: string, how: { plugins?: 'load' | 'skip' 
   } catch {
     throw new ConfigError(syntaxProblem(path, text, json ? 'json' : 'yaml'));
   }
-  // The linter's own reader, for positions only: the value is the YAML package's, as before.
-  const source = { parsed: parseSource(text, json ? 'json' : 'yaml'), text };
-  const at = locator(path, source.parsed);
+  // The linter's own reader, for positions only (the value is the YAML package's), and only when a
+  // problem is reported.
+  let parsed: ParsedSource | undefined;
+  const source = {
+    get parsed(): ParsedSource {
+      return (parsed ??= parseSource(text, json ? 'json' : 'yaml'));
+    },
+    text,
+  };
+  const at = locator(path, () => source.parsed);
   const root = dirname(resolve(path));
   let customRules: Rule[] | 'unloaded' = 'unloaded';
   let pluginFiles: string[] = [];

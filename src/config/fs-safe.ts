@@ -438,3 +438,35 @@ export function canonicalPath(path: string): string {
     return path;
   }
 }
+
+/**
+ * Creates a new file atomically, never replacing one: the content is written and flushed to a
+ * temporary file beside it, then hard-linked to the name (which fails when the name exists, even
+ * one made meanwhile), so the file is never seen half-written. A `FileAccessError` with code
+ * `EEXIST` when the name is taken.
+ */
+export function createFileAtomic(path: string, data: Content): void {
+  guardSignals();
+  const temp = besideName(path, 'tmp');
+  let fd: number | undefined;
+  try {
+    pending.add(temp);
+    fd = nodeFs.openSync(temp, 'wx', 0o666);
+    writeAll(nodeFs, fd, data);
+    nodeFs.fsyncSync(fd);
+    nodeFs.closeSync(fd);
+    fd = undefined;
+    nodeFs.linkSync(temp, path);
+  } catch (error) {
+    if (fd !== undefined) {
+      try {
+        nodeFs.closeSync(fd);
+      } catch {
+        // Already failing; the temporary file is removed below.
+      }
+    }
+    throw new FileAccessError(`${path} could not be created (${systemReason(error)}).`, errno(error));
+  } finally {
+    removeQuietly(nodeFs, temp);
+  }
+}

@@ -9,19 +9,6 @@ import { parseSource, type ParsedSource } from '../source/index';
 import { parentPointer } from '../util/pointer';
 import { secretSpans, secretStrings } from '../source/secret-spans';
 
-/**
- * "line L, column C: reason" for the first syntax error of `text`, from the linter's own reader
- * (messages that name the construct, not the text), with any secret the text holds masked; a
- * generic reason when that reader finds nothing (the two disagree only on YAML's corner cases, such
- * as an alias to no anchor, whose message would quote the alias).
- */
-export function describeSyntaxError(text: string, format: 'json' | 'yaml'): string {
-  const found = firstSyntaxError(text, format);
-  if (!found) return "the reader's message is not shown, as it may quote the file";
-  const at = found.range ? `line ${found.range.start.line}, column ${found.range.start.column}: ` : '';
-  return `${at}${found.message}`;
-}
-
 /** The first syntax error of `text` by the linter's own reader, secrets masked; its message without the final stop. */
 function firstSyntaxError(text: string, format: 'json' | 'yaml'): { range?: Range; message: string } | undefined {
   const found = parseSource(text, format).diagnostics.find(
@@ -34,7 +21,8 @@ function firstSyntaxError(text: string, format: 'json' | 'yaml'): { range?: Rang
 
 /**
  * "file:line:column: <what> is not valid JSON|YAML: reason; fix …" for a config or ignore file
- * that does not parse (`what`: "the config file"), without quoting it (see describeSyntaxError).
+ * that does not parse (`what`: "the config file"), without quoting it: the reason comes from the
+ * linter's own reader (a generic one when it finds nothing, as for an alias to no anchor).
  */
 export function syntaxProblem(path: string, text: string, format: 'json' | 'yaml', what = 'the config file'): string {
   const found = firstSyntaxError(text, format);
@@ -52,14 +40,17 @@ export function syntaxProblem(path: string, text: string, format: 'json' | 'yaml
 export type Locate = (pointer: string, onKey?: boolean) => string;
 
 /** A `Locate` over the parsed text of the file `where`. */
-export function locator(where: string, source: ParsedSource | undefined): Locate {
+export function locator(where: string, source: ParsedSource | (() => ParsedSource) | undefined): Locate {
   if (!source) return () => where;
+  // A config that is fine never needs positions: its text is read for them only on a problem.
+  let parsed = typeof source === 'function' ? undefined : source;
   return (pointer, onKey = false) => {
+    parsed ??= (source as () => ParsedSource)();
     for (let p = pointer; ; p = parentPointer(p)) {
-      const span = source.span(p);
+      const span = parsed.span(p);
       if (span) {
         const [start, end] = (onKey && p === pointer && span.key) || span.value;
-        const { line, column } = source.range(start, end).start;
+        const { line, column } = parsed.range(start, end).start;
         return `${where}:${line}:${column}`;
       }
       if (p === '') return where;

@@ -430,3 +430,10 @@ export function decodeDocument(kind: DocumentKind, value: unknown, only?: readon
 
 /** The document as the server would read it: camelCase keys, enum names, numbers as numbers. */
 export const canonicalize = (kind: DocumentKind, value: unknown): unknown => decodeDocument(kind, value).value;
+
+/** A document without its top-level `"$schema"`: it names the schema for editors and is not part of a request. */
+export function withoutSchemaKey(value: unknown): unknown {
+  if (!isObject(value) || typeof value['$schema'] !== 'string') return value;
+  const { $schema: _editorOnly, ...rest } = value;
+  return rest;
+}

@@ -107,9 +107,10 @@ function rpkFileFindings(text: string, source: ParsedSource, settings: RunSettin
   const own = rpkFindings(read, rpk, settings.targetVersion);
   // rpk sends nothing for a file it refuses: the API rules have nothing to judge then.
   const refused = own.some((f) => f.diagnostic.code === 'rpk/refused' || f.diagnostic.code === 'rpk/invalid');
-  const all = refused ? own : [...own, ...apiFindings(read, settings, rpk, own)];
-  if (!refused && mayExceedRequestLimit(text, source)) {
-    const bytes = requestBodyBytes('ShadowLink', rpkToApi(read.value, rpk).value)!;
+  const mapped = refused ? undefined : rpkToApi(read.value, rpk);
+  const all = mapped ? [...own, ...apiFindings(read, mapped, settings, rpk, own)] : own;
+  if (mapped && mayExceedRequestLimit(text, source)) {
+    const bytes = requestBodyBytes('ShadowLink', mapped.value)!;
     if (bytes > MAX_REQUEST_BYTES)
       source.diagnostics.push(requestTooLarge(bytes, 'The CreateShadowLink request rpk builds from this file'));
   }
@@ -139,8 +140,13 @@ const BESIDE_API_FINDINGS: ReadonlySet<string> = new Set(['rpk/literal-placehold
  * sends it literally), and in a cloud file (`cloud_options`, sent to the cloud's control plane) what
  * the cloud fills in or resolves: bootstrap servers and `${secrets.NAME}` references.
  */
-function apiFindings(read: RpkRead, settings: RunSettings, rpk: RpkVersion, own: readonly RpkFinding[]): RpkFinding[] {
-  const mapped = rpkToApi(read.value, rpk);
+function apiFindings(
+  read: RpkRead,
+  mapped: ReturnType<typeof rpkToApi>,
+  settings: RunSettings,
+  rpk: RpkVersion,
+  own: readonly RpkFinding[],
+): RpkFinding[] {
   const result = lintWithSettings(mapped.value, { ...settings, kind: 'ShadowLink' }, { unsorted: true });
   // Where rpk's own finding already says what the link holds there; a placeholder sent as written or
   // a repeated key says nothing of it, so the API's findings at those places stand.

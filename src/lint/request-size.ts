@@ -3,11 +3,11 @@
  * too large" (src/v/redpanda/admin/server.cc, `extract_payload`), before reading it.
  */
 import type { Diagnostic } from '../core/diagnostics';
-import { canonicalize } from '../decode/decode';
-import type { DocumentKind } from '../model/kinds';
+import { canonicalize, withoutSchemaKey } from '../decode/decode';
+import { kindOf, type DocumentKind } from '../model/kinds';
+import { METHODS } from '../model/methods';
 import { utf8Length } from '../rule-api/helpers';
 import type { ParsedSource } from '../source/types';
-import { isObject } from '../util/pointer';
 
 /** The largest body the Admin API reads: 10 MiB. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -25,28 +25,18 @@ export function mayExceedRequestLimit(text: string, source: ParsedSource): boole
   return text.length * MAX_GROWTH > MAX_REQUEST_BYTES || source.aliases === true;
 }
 
-/** The request a document is sent as: a ShadowLink is wrapped into a CreateShadowLink request. */
-const REQUEST_OF: Partial<Record<DocumentKind, { kind: DocumentKind; wrap?: string }>> = {
-  CreateShadowLinkRequest: { kind: 'CreateShadowLinkRequest' },
-  ShadowLink: { kind: 'ShadowLink', wrap: 'shadowLink' },
-  GetBrokerRequest: { kind: 'GetBrokerRequest' },
-};
-
 /**
  * The size in bytes of the JSON body the client sends for a document of a request kind (the
- * document as the server reads it, without `$schema`; placeholders as written), or undefined for
- * other kinds.
+ * document as the server reads it, without `$schema`; placeholders as written; a link alone wrapped
+ * into its method's request), or undefined for other kinds.
  */
 export function requestBodyBytes(kind: DocumentKind, value: unknown): number | undefined {
-  const request = REQUEST_OF[kind];
-  if (!request) return undefined;
-  let body = value;
-  if (isObject(body) && typeof body['$schema'] === 'string') {
-    const { $schema: _editorOnly, ...rest } = body;
-    body = rest;
-  }
-  body = canonicalize(request.kind, body);
-  if (request.wrap) body = { [request.wrap]: body };
+  const descriptor = kindOf(kind);
+  if (descriptor.role !== 'request' || descriptor.method === undefined) return undefined;
+  let body = canonicalize(kind, withoutSchemaKey(value));
+  const requestKind = METHODS[descriptor.method].request;
+  const wrap = requestKind === kind ? undefined : kindOf(requestKind).link?.pointer.slice(1);
+  if (wrap) body = { [wrap]: body };
   return utf8Length(JSON.stringify(body) ?? '');
 }
 

@@ -8,7 +8,7 @@ import { emptyConfig, fileLintOptions, isIgnored, type Config } from '../config/
 import { ConfigLookup } from '../config/discover';
 import { applyIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { isToolConfigFile } from '../config/tool-files';
-import picomatch from 'picomatch';
+import { globsMatcher } from '../util/glob';
 import { BUILTIN_CATALOG, catalogAt, withDocsUrl } from '../engine/catalog';
 import { docsBaseInEnv } from '../core/docs-url';
 import { kindOfSchemaRef } from '../kind/detect';
@@ -71,25 +71,22 @@ export function namesOurSchema(text: string): boolean {
  * undefined for the default links; a malformed value is ignored here, and the server warns about it
  * once (`docsBaseWarning`).
  */
-const DOCS_BASE_URL = ((): string | undefined => {
+const DOCS_BASE = ((): { url?: string; warning?: string } => {
   try {
-    return docsBaseInEnv(process.env);
-  } catch {
-    return undefined;
+    const url = docsBaseInEnv(process.env);
+    return url === undefined ? {} : { url };
+  } catch (error) {
+    return { warning: `${(error as Error).message} Findings link to the default pages.` };
   }
 })();
+const DOCS_BASE_URL = DOCS_BASE.url;
 
 /** The language server's own findings' catalogue: the built-in rules under the docs base URL. */
 const OWN_CATALOG = catalogAt(BUILTIN_CATALOG, DOCS_BASE_URL, 'docs base URL');
 
 /** The warning for the client's log when SVC_ADMIN_SPEC_DOCS_URL is malformed, else undefined. */
 export function docsBaseWarning(): string | undefined {
-  try {
-    docsBaseInEnv(process.env);
-    return undefined;
-  } catch (error) {
-    return `${(error as Error).message} Findings link to the default pages.`;
-  }
+  return DOCS_BASE.warning;
 }
 
 /** The finding shown on each document governed by a config or ignore file that cannot be used. */
@@ -132,13 +129,15 @@ function builtInRulesOnly(options: LintTextOptions): LintTextOptions {
   return { ...options, rules };
 }
 
+/** The kinds' `filePatterns`, compiled once: those with a folder match the path, the others the file name. */
+const KIND_FILE_PATTERNS = KIND_NAMES.flatMap((k) => [...KINDS[k].filePatterns]);
+const matchesKindPath = globsMatcher(KIND_FILE_PATTERNS.filter((p) => p.includes('/')));
+const matchesKindBase = globsMatcher(KIND_FILE_PATTERNS.filter((p) => !p.includes('/')));
+
 /** True when a document's file name is one an Admin API document is usually saved under (a kind's `filePatterns`). */
 function hasKindFileName(name: string): boolean {
   const path = name.split('\\').join('/');
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  return KIND_NAMES.some((k) =>
-    KINDS[k].filePatterns.some((p) => picomatch.isMatch(p.includes('/') ? path : base, p, { dot: true })),
-  );
+  return matchesKindPath(path) || matchesKindBase(path.slice(path.lastIndexOf('/') + 1));
 }
 
 /**

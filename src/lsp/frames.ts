@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 /** JSON-RPC's error codes for what the guard refuses. */
-export const FRAME_ERRORS = { parseError: -32700, invalidRequest: -32600, invalidParams: -32602 } as const;
+const FRAME_ERRORS = { parseError: -32700, invalidRequest: -32600, invalidParams: -32602 } as const;
 
 /** What the guard refused: a line for the client's log, and the error response to send, if any. */
 export interface FrameProblem {

@@ -182,9 +182,9 @@ export function rpkFindings(read: RpkRead, rpk: RpkVersion, server: TargetVersio
     read.value,
     '',
     (t, value, pointer, since) => {
-      if (refused.size > 0 && refused.has(pointer)) return false;
+      if (refused.has(pointer)) return false;
       if (!read.written.has(pointer)) return true;
-      const order = since === '25.3' ? 0 : RPK_VERSION_ORDER[since];
+      const order = RPK_VERSION_ORDER[since];
       if (order > rpkOrder) {
         add(
           'rpk/newer-key',

@@ -305,5 +305,6 @@ export function maskOutside(text: string, secrets: readonly string[], maxChars =
 /** Findings about a server's answer, every text that may echo a value (`mapTexts`) masked as text from outside. */
 export function redactOutside(diagnostics: Diagnostic[], secrets: readonly string[]): Diagnostic[] {
   if (secrets.length === 0 || diagnostics.length === 0) return diagnostics;
-  return diagnostics.map((d) => mapTexts(d, (text) => maskOutside(text, secrets)));
+  const forms = echoForms(secrets);
+  return diagnostics.map((d) => mapTexts(d, (text) => maskEchoes(text, forms, MIN_SECRET)));
 }

@@ -186,7 +186,7 @@ function pkcs8(der: Uint8Array): PrivateKeySummary {
     ) {
       return outOfRange;
     }
-    const params = dsaParams(der, alg.params);
+    const params = { p: integer(der, pTlv), q: integer(der, qTlv), g: integer(der, gTlv) };
     const x = integer(inner, xTlv);
     // FIPS 186: 0 < x < q.
     if (x <= 0n || x >= params.q) return outOfRange;
