@@ -216,16 +216,19 @@ describe('init', () => {
     expect(text).toContain('# The server version whose facts apply. Keep the quotes');
     expect(text).toContain('targetVersion: "26.1"');
     expect(text).toContain('# overrides:');
+    expect(text).toContain('# files: ["shadow-links/**"]');
     expect(validate(parseYaml(text))).toBe(true);
     expect(cli(['lint', 'docs/a.yaml'], { cwd: dir }).code).toBe(0);
   });
 
-  it('writes JSON when the documents are JSON, with an override for shadow-links/', () => {
+  it('writes JSON when the documents are JSON; walks then lint shadow-links/ only', () => {
     const dir = scratch({ 'shadow-links/a.json': '{}' });
     const r = cli(['init'], { cwd: dir });
-    expect(r.stdout).toContain('Wrote svc-admin-spec.config.json (shadow-links/ is linted as ShadowLink documents).');
+    expect(r.stdout).toContain('Wrote svc-admin-spec.config.json (walks lint shadow-links/ only: its "files" key).');
     const config = JSON.parse(readFileSync(join(dir, 'svc-admin-spec.config.json'), 'utf8')) as Record<string, unknown>;
-    expect(config['overrides']).toEqual([{ files: ['shadow-links/**'], kind: 'ShadowLink' }]);
+    expect(config['files']).toEqual(['shadow-links/**']);
+    // No kind is forced: each file's kind is detected (an rpk file there stays rpk's).
+    expect(config['overrides']).toBeUndefined();
     expect(validate(config)).toBe(true);
     // --format wins over what is found.
     const yamlDir = scratch({ 'a.json': '{}' });

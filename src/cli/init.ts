@@ -1,6 +1,6 @@
 /**
  * `svc-admin-spec init`: writes a starter config in the working directory (commented YAML, or
- * JSON when the repository's documents are JSON), with an override for a `shadow-links/` folder
+ * JSON when the repository's documents are JSON) whose walks lint only a `shadow-links/` folder
  * when there is one, and prints the pre-commit snippet. It never overwrites a config.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -18,9 +18,9 @@ import { UsageError } from './usage-error';
 export const INIT_HELP = `Usage: svc-admin-spec init [--format yaml|json]
 
 Writes a starter config, svc-admin-spec.config.yaml (commented) or .json, in the current
-directory: YAML unless the directory's documents are all JSON or --format json is given. A
-shadow-links/ folder gets an override that lints its files as ShadowLink documents. Prints the
-pre-commit snippet. Never overwrites a config that exists.
+directory: YAML unless the directory's documents are all JSON or --format json is given. With a
+shadow-links/ folder, walks lint only that folder (the config's "files"). Prints the pre-commit
+snippet. Never overwrites a config that exists.
 
 Options:
   --format yaml|json          The config's format (default: detected, else yaml)
@@ -86,18 +86,23 @@ ignore: []
 ${
   shadowLinks
     ? `
-# Settings for groups of files, applied in order after the ones above.
-overrides:
-  - files: ["${SHADOW_LINKS}/**"]
-    kind: ShadowLink
+# What \`lint .\` and other walks lint, as globs relative to this file (a file named on the command
+# line outside them gets a note instead). Remove it to lint every Admin API and rpk document.
+files: ["${SHADOW_LINKS}/**"]
 `
     : `
-# Settings for groups of files, applied in order after the ones above.
-# overrides:
-#   - files: ["${SHADOW_LINKS}/**"]
-#     kind: ShadowLink
+# What \`lint .\` and other walks lint, as globs relative to this file (default: every Admin API
+# and rpk document found).
+# files: ["${SHADOW_LINKS}/**"]
 `
-}`;
+}
+# Settings for groups of files, applied in order after the ones above. Each file's kind is
+# detected (a ShadowLink, a CreateShadowLink request, an rpk file, …); set one only for files that
+# are all of one kind.
+# overrides:
+#   - files: ["requests/*.json"]
+#     kind: CreateShadowLinkRequest
+`;
 }
 
 /** The starter config in JSON (no comments: the schema's descriptions stand in for them). */
@@ -107,7 +112,7 @@ function jsonConfig(shadowLinks: boolean): string {
     targetVersion: NEWEST_TARGET_VERSION,
     rules: {},
     ignore: [],
-    ...(shadowLinks ? { overrides: [{ files: [`${SHADOW_LINKS}/**`], kind: 'ShadowLink' }] } : {}),
+    ...(shadowLinks ? { files: [`${SHADOW_LINKS}/**`] } : {}),
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }
@@ -154,7 +159,7 @@ export function runInit(argv: readonly string[], io: CliIO): number {
     throw new ConfigError(`Cannot write ${name}: ${reason}.`);
   }
   io.stdout.write(
-    `Wrote ${name}${shadowLinks ? ` (${SHADOW_LINKS}/ is linted as ShadowLink documents)` : ''}.\n\n` +
+    `Wrote ${name}${shadowLinks ? ` (walks lint ${SHADOW_LINKS}/ only: its "files" key)` : ''}.\n\n` +
       `To lint staged documents on commit, add this to .pre-commit-config.yaml:\n\n${PRE_COMMIT_SNIPPET}\n`,
   );
   return 0;
