@@ -112,11 +112,11 @@ describe('lint', () => {
   it('refuses an enum written 1.0 in a JSON file whatever enum-spelling is set to: off silences that rule only', async () => {
     const request = (mechanism: string) =>
       `{"shadowLink":{"name":"dr-link","configurations":{"clientOptions":{"bootstrapServers":["a:1"],"authenticationConfiguration":{"scramConfiguration":{"username":"u","password":"\${P}","scramMechanism":${mechanism}}}}}}}`;
-    const judged = (text: string, rules: Record<string, string>) =>
+    const judged = (text: string, rules: Record<string, 'off' | 'info' | 'warning'>) =>
       lintText(text, { filename: 'a.json', rules }).diagnostics.map((d) => [d.code, d.severity, d.message]);
     const decimal = judged(request('1.0'), {});
     expect(decimal.map(([code, severity]) => [code, severity])).toEqual([['parse/enum-decimal', 'error']]);
-    for (const level of ['off', 'info', 'warning'])
+    for (const level of ['off', 'info', 'warning'] as const)
       expect(judged(request('1.0'), { 'enum-spelling': level }), level).toEqual(decimal);
     // Off still silences the rule's own findings, and only those.
     expect(judged(request('1'), { 'enum-spelling': 'off' })).toEqual([]);
