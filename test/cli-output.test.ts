@@ -301,6 +301,25 @@ describe('stylish', () => {
       '\u001b[',
     );
   });
+  it('apply colours its report as lint does: the flag, then FORCE_COLOR / NO_COLOR', () => {
+    const coloured = (args: string[], env: Record<string, string>) =>
+      cli(args, { cwd: dir, env }).stdout.includes('\u001b[');
+    const cases: [string[], Record<string, string>][] = [
+      [[], {}],
+      [[], { FORCE_COLOR: '1' }],
+      [[], { FORCE_COLOR: '0' }],
+      [[], { NO_COLOR: '1' }],
+      [['--color'], { NO_COLOR: '1' }],
+      [['--no-color'], { FORCE_COLOR: '1' }],
+    ];
+    const apply = ['apply', '--dry-run', '--target-version', '26.1'];
+    const seen = cases.map(([flags, env]) => ({
+      lint: coloured(['lint', ...flags, 'a.yaml'], env),
+      apply: coloured([...apply, ...flags, 'a.yaml'], env),
+    }));
+    const expected = [false, true, false, false, true, false];
+    expect(seen).toEqual(expected.map((c) => ({ lint: c, apply: c })));
+  });
   it('prints nothing for clean files', () => {
     const clean = scratch({ 'ok.yaml': 'name: a\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:1"]\n' });
     expect(cli(['lint', 'ok.yaml'], { cwd: clean })).toMatchObject({ code: 0, stdout: '' });

@@ -4,7 +4,7 @@
  * its fix, a missing path on stderr with exit 2, YAML errors where the construct opened, and
  * `--write-ignore-file` merging.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
@@ -248,6 +248,34 @@ describe('init', () => {
     const toml = cli(['init', '--format', 'toml'], { cwd: scratch() });
     expect(toml.code).toBe(2);
     expect(toml.stderr).toContain('--format must be yaml or json');
+  });
+
+  it('parses its flags as the other commands do: a did-you-mean, exit 2 with the usage hint, nothing written', () => {
+    const cases: [string[], string][] = [
+      [['--formt', 'json'], 'Unknown option "--formt"; did you mean "--format"?'],
+      [['--format'], '--format needs a value.'],
+      [['--help=yes'], '--help does not take a value.'],
+      [['--kind', 'ShadowLink'], 'Unknown option "--kind": init does not take it (it is an option of lint and apply).'],
+      [['docs'], 'init takes no file or directory ("docs"): it writes the config in the current directory.'],
+    ];
+    for (const [args, message] of cases) {
+      const dir = scratch();
+      const r = cli(['init', ...args], { cwd: dir });
+      expect([args.join(' '), r.code, r.stdout, r.stderr]).toEqual([
+        args.join(' '),
+        2,
+        '',
+        `svc-admin-spec: ${message}\nRun "svc-admin-spec --help" for usage.\n`,
+      ]);
+      expect(readdirSync(dir)).toEqual([]);
+    }
+    // The forms parseArgs reads, as for every command.
+    for (const args of [['-fjson'], ['--format=json'], ['-f', 'json']]) {
+      const dir = scratch();
+      expect(cli(['init', ...args], { cwd: dir }).code, args.join(' ')).toBe(0);
+      expect(readdirSync(dir)).toEqual(['svc-admin-spec.config.json']);
+    }
+    expect(cli(['init', '-h']).stdout).toContain('Usage: svc-admin-spec init');
   });
 });
 

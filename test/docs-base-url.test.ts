@@ -7,10 +7,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { docsUrl, format, lint, lintText } from '../src/index';
+import { checkExchange, docsUrl, format, lint, lintText } from '../src/index';
 import { DEFAULT_DOCS_BASE_URL, DOCS_BASE_URL_ENV } from '../src/core/docs-url';
 import { cli, ROOT, scratch } from './cli-helpers';
 import { LspSession, uriOf } from './lsp-helpers';
+import { runInProcess } from './run-helpers';
 
 const BAD_LINK = { name: 'a b', configurations: { clientOptions: { bootstrapServers: ['s:9092'] } } };
 const MIRROR = 'https://docs.example.com/svc-admin-spec';
@@ -67,6 +68,52 @@ describe('docs base URL', () => {
     const bad = cli(['lint', 'link.yaml'], { cwd: dir, env: { [DOCS_BASE_URL_ENV]: 'not a url' } });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${DOCS_BASE_URL_ENV} must be an absolute`);
+  });
+
+  it(`follows ${DOCS_BASE_URL_ENV} in check-exchange (its own findings and the documents'), and preview and convert refuse a malformed one as lint does`, async () => {
+    const broker = '{"broker": {"nodeId": 2, "buildInfo": {"version": "v26.1.3", "buildSha": "3f2a9c1d"}}}\n';
+    const dir = scratch({
+      'request.json': '{"nodeId": 3}\n',
+      'broken.json': '{"nodeId": 3,}\n',
+      'response.json': broker,
+      'link.yaml': 'name: "a b"\n',
+      'topics.txt': 'orders\n',
+    });
+    const env = { [DOCS_BASE_URL_ENV]: MIRROR };
+    const urls = async (request: string) => {
+      const run = await runInProcess(['check-exchange', request, 'response.json', '-f', 'json'], { cwd: dir, env });
+      expect(run.code, run.stderr).toBe(1);
+      const shown = JSON.parse(run.stdout) as { results: { diagnostics: { code: string; docsUrl?: string }[] }[] };
+      return shown.results.flatMap((r) => r.diagnostics.map((d) => [d.code, d.docsUrl]));
+    };
+    expect(await urls('request.json')).toEqual([
+      ['conformance/node-id', `${MIRROR}/docs/rules/conformance.md#node-id`],
+    ]);
+    // A document that does not parse: the finding is the read's own (shared with preview).
+    const parsed = await urls('broken.json');
+    expect(parsed.length).toBeGreaterThan(0);
+    expect(parsed).toEqual(parsed.map(() => ['parse/json-syntax', `${MIRROR}/docs/rules/parse.md#json-syntax`]));
+    const sarif = (
+      await runInProcess(['check-exchange', 'request.json', 'response.json', '-f', 'sarif'], { cwd: dir, env })
+    ).stdout;
+    expect(sarif).not.toContain(DEFAULT_DOCS_BASE_URL);
+    expect(sarif).toContain(`"helpUri": "${MIRROR}/docs/rules/conformance.md#node-id"`);
+    // The library's option, which the command passes.
+    const found = checkExchange(
+      { kind: 'GetBroker', request: { nodeId: 3 }, response: JSON.parse(broker) },
+      { docsBaseUrl: 'file:///opt/svc' },
+    );
+    expect(found.diagnostics.map((d) => d.docsUrl)).toEqual(['file:///opt/svc/docs/rules/conformance.md#node-id']);
+    const bad = { [DOCS_BASE_URL_ENV]: 'not a url' };
+    for (const args of [
+      ['check-exchange', 'request.json', 'response.json'],
+      ['preview', 'link.yaml', '--topics', 'topics.txt'],
+      ['convert', 'link.yaml', '--to', 'rpk'],
+    ]) {
+      const run = await runInProcess(args, { cwd: dir, env: bad });
+      expect([args[0], run.code]).toEqual([args[0], 2]);
+      expect(run.stderr).toContain(`${DOCS_BASE_URL_ENV} must be an absolute`);
+    }
   });
 
   it(`follows ${DOCS_BASE_URL_ENV} in the language server, and warns once about a malformed one`, async () => {

@@ -12,6 +12,8 @@ import {
   type DocumentKind,
 } from '../src/index';
 import { validFixtures } from './helpers';
+import { scratch } from './cli-helpers';
+import { runInProcess } from './run-helpers';
 import { capFindings } from '../src/lint/findings-cap';
 import { toYaml } from '../scripts/bench-inputs';
 import { chooser } from './support/fuzz';
@@ -105,6 +107,30 @@ describe('lint', () => {
     const yaml =
       'shadowLink:\n  name: dr-link\n  configurations:\n    clientOptions:\n      bootstrapServers: [a:1]\n      authenticationConfiguration:\n        scramConfiguration: {username: u, password: "${P}", scramMechanism: 1.0}\n';
     expect(judged(yaml, 'a.yaml')).toEqual([['enum-spelling', 'warning', '`scramMechanism` is the enum number 1']]);
+  });
+
+  it('refuses an enum written 1.0 in a JSON file whatever enum-spelling is set to: off silences that rule only', async () => {
+    const request = (mechanism: string) =>
+      `{"shadowLink":{"name":"dr-link","configurations":{"clientOptions":{"bootstrapServers":["a:1"],"authenticationConfiguration":{"scramConfiguration":{"username":"u","password":"\${P}","scramMechanism":${mechanism}}}}}}}`;
+    const judged = (text: string, rules: Record<string, 'off' | 'info' | 'warning'>) =>
+      lintText(text, { filename: 'a.json', rules }).diagnostics.map((d) => [d.code, d.severity, d.message]);
+    const decimal = judged(request('1.0'), {});
+    expect(decimal.map(([code, severity]) => [code, severity])).toEqual([['parse/enum-decimal', 'error']]);
+    for (const level of ['off', 'info', 'warning'] as const)
+      expect(judged(request('1.0'), { 'enum-spelling': level }), level).toEqual(decimal);
+    // Off still silences the rule's own findings, and only those.
+    expect(judged(request('1'), { 'enum-spelling': 'off' })).toEqual([]);
+    expect(judged(request('"SCRAM-SHA-256"'), { 'enum-spelling': 'off' })).toEqual([]);
+    // Through a config file, as the command reads it.
+    const dir = scratch({
+      'svc-admin-spec.config.yaml': 'rules:\n  enum-spelling: off\n',
+      'a.json': request('1.0'),
+    });
+    const run = await runInProcess(['lint', '-f', 'json', 'a.json'], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).results[0].diagnostics.map((d: { code: string }) => d.code)).toEqual([
+      'parse/enum-decimal',
+    ]);
   });
 
   it('suggests the nearest enum value and lists the allowed ones', () => {

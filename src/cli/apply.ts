@@ -22,6 +22,7 @@ import { isObject } from '../util/pointer';
 import { APPLY_KINDS, type ApplyArgs } from './client-args';
 import { answerField, clientOptions, connectionSecrets, reportFailure } from './client-connection';
 import { fileLintOptions } from '../config/config';
+import { useColor } from './color';
 import { docsOption } from './docs-base';
 import { catalogOf, commandConfigs, ConfigError, type Config } from './config';
 import { readRegularFile } from '../config/fs-safe';
@@ -182,9 +183,11 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   const failing = loaded.some(
     (l) => (l.result.kind === null && !l.rpk) || l.result.diagnostics.some((d) => d.severity === 'error'),
   );
-  const color = args.color ?? (io.stdout.isTTY === true && !io.env['NO_COLOR']);
+  // Colour decided as for every command that prints findings (the flag, FORCE_COLOR / NO_COLOR, a terminal).
   const writeText = () =>
-    io.stdout.write(format(results, args.format, { color, cwd: io.cwd, version: VERSION, ...docs }));
+    io.stdout.write(
+      format(results, args.format, { color: useColor(args.color, io), cwd: io.cwd, version: VERSION, ...docs }),
+    );
   const report = (extra?: Record<string, unknown>): void => {
     if (args.format === 'json') {
       const base = JSON.parse(format(results, 'json', { cwd: io.cwd, version: VERSION, ...docs })) as object;

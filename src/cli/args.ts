@@ -13,6 +13,7 @@ import {
   CHECK_EXCHANGE_FLAGS,
   CONVERT_FLAGS,
   GET_BROKER_FLAGS,
+  INIT_FLAGS,
   PREVIEW_FLAGS,
   type FlagSpec,
 } from './client-flags';
@@ -232,8 +233,7 @@ const FLAGS_OF: Readonly<Record<'lint' | OwnArgsCommandName, Readonly<Record<str
   apply: APPLY_FLAGS,
   'get-broker': GET_BROKER_FLAGS,
   convert: CONVERT_FLAGS,
-  // `init` reads its own two flags (src/cli/init.ts); listed for the did-you-mean of unknown flags.
-  init: { format: { type: 'string', short: 'f' }, help: { type: 'boolean', short: 'h' } },
+  init: INIT_FLAGS,
   preview: PREVIEW_FLAGS,
   'check-exchange': CHECK_EXCHANGE_FLAGS,
 };
@@ -325,6 +325,7 @@ const VALUE_FLAGS = new Set(
     ...APPLY_FLAGS,
     ...GET_BROKER_FLAGS,
     ...CONVERT_FLAGS,
+    ...INIT_FLAGS,
     ...PREVIEW_FLAGS,
     ...CHECK_EXCHANGE_FLAGS,
   } as Record<string, FlagSpec>)

@@ -16,6 +16,7 @@ import { parseCommandArgs } from './args';
 import { CHECK_EXCHANGE_FLAGS } from './client-flags';
 import { useColor } from './color';
 import { ConfigError } from './config';
+import { docsBaseFromEnv } from './docs-base';
 import type { CliIO } from './io';
 import { outputsOf } from './outputs';
 import { writeReports } from './write-reports';
@@ -81,6 +82,8 @@ export async function runCheckExchange(argv: readonly string[], io: CliIO): Prom
     }
   }
   const target = targetVersionFlag(v['target-version']);
+  // The findings' links and SARIF's helpUri, as lint's: a malformed base stops the run before anything is read.
+  const docsBaseUrl = docsBaseFromEnv(io.env);
 
   let request: ReadDocument;
   let response: ReadDocument;
@@ -121,7 +124,7 @@ export async function runCheckExchange(argv: readonly string[], io: CliIO): Prom
       );
     const found = checkExchange(
       { kind: method, request: request.result.source.value, response: response.result.source.value },
-      { targetVersion: response.targetVersion },
+      { targetVersion: response.targetVersion, ...(docsBaseUrl !== undefined ? { docsBaseUrl } : {}) },
     );
     // Placed in the response; a related note points into the request, another file: its pointer says where.
     results[1]!.diagnostics = found.diagnostics.map((d): Diagnostic => {
@@ -129,6 +132,12 @@ export async function runCheckExchange(argv: readonly string[], io: CliIO): Prom
       return range ? { ...d, range } : d;
     });
   }
-  writeReports(io, results, outputs, () => useColor(v.color ? true : v['no-color'] ? false : undefined, io));
+  writeReports(
+    io,
+    results,
+    outputs,
+    () => useColor(v.color ? true : v['no-color'] ? false : undefined, io),
+    docsBaseUrl !== undefined ? { docsBaseUrl } : {},
+  );
   return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }

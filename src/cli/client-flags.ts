@@ -1,5 +1,5 @@
 /**
- * The flags of `apply`, `get-broker`, `convert`, `preview` and `check-exchange`, as `parseArgs` tables. Apart from their parsers
+ * The flags of `apply`, `get-broker`, `convert`, `init`, `preview` and `check-exchange`, as `parseArgs` tables. Apart from their parsers
  * (bundled with those commands), the main command line reads them to find a command after global
  * flags and to say where a flag belongs.
  */
@@ -51,6 +51,12 @@ export const CONVERT_FLAGS = {
   'output-format': { type: 'string' },
   force: { type: 'boolean' },
   'target-version': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Record<string, FlagSpec>;
+
+/** `init`'s flags. */
+export const INIT_FLAGS = {
+  format: { type: 'string', short: 'f' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Record<string, FlagSpec>;
 

@@ -21,6 +21,7 @@ import { readRpkConfig } from '../rpk/read';
 import { apiToRpk, RpkFormError, rpkToApi } from '../rpk/mapper';
 import { parseCommandArgs } from './args';
 import { CONVERT_FLAGS } from './client-flags';
+import { docsOption } from './docs-base';
 import type { CliIO } from './io';
 import { UsageError } from './usage-error';
 
@@ -66,6 +67,8 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
   if (outputFormat !== 'json' && outputFormat !== 'yaml') throw new UsageError('--output-format must be json or yaml.');
   if (v['target-version'] !== undefined && !(TARGET_VERSIONS as readonly string[]).includes(v['target-version']))
     throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);
+  // The findings' links, as lint's: a malformed base stops the run before anything is read.
+  const docs = docsOption(io.env);
   const render = (value: unknown) =>
     outputFormat === 'json' ? `${JSON.stringify(value, null, 2)}\n` : toYaml(value, { version: '1.1' });
 
@@ -92,7 +95,7 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
     (v['target-version'] as TargetVersion | undefined) ?? config.options.targetVersion ?? DEFAULT_TARGET_VERSION;
   // The rpk release that reads the file: the config's rpkVersion, else the target's own.
   const rpk = config.options.rpkVersion ?? target;
-  const result = lintText(text, { ...config.options, filename: file, targetVersion: target });
+  const result = lintText(text, { ...config.options, ...docs, filename: file, targetVersion: target });
   // --to rpk takes what carries a link in its request form: the kind table says which kinds.
   const linkKinds: readonly DocumentKind[] = kindsWith('request-link');
   const linkKind = isDocumentKind(result.kind) && linkKinds.includes(result.kind) ? result.kind : undefined;
@@ -142,6 +145,7 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
     // What rpk will make of the new file (a ${NAME} placeholder it sends as written, keys its version drops).
     const rpkSays = lintText(yamlText, {
       ...config.options,
+      ...docs,
       filename: v.output ?? 'converted.rpk.yaml',
       targetVersion: target,
       kind: 'RpkShadowLinkConfig',

@@ -10,7 +10,10 @@ import { CONFIG_SCHEMA_URL } from '../config/config-model';
 import { createFileAtomic, FileAccessError, systemReason } from '../config/fs-safe';
 import { isToolConfigFile } from '../config/tool-files';
 import { NEWEST_TARGET_VERSION } from '../facts/target-version';
+import { printable } from '../format/ansi';
 import { ConfigError } from './config';
+import { parseCommandArgs } from './args';
+import { INIT_FLAGS } from './client-flags';
 import type { CliIO } from './io';
 import { UsageError } from './usage-error';
 
@@ -23,7 +26,7 @@ shadow-links/ folder, walks lint only that folder (the config's "files"). Prints
 snippet. Never overwrites a config that exists.
 
 Options:
-  --format yaml|json          The config's format (default: detected, else yaml)
+  -f, --format yaml|json      The config's format (default: detected, else yaml)
   -h, --help                  Show this help`;
 
 /** The folder whose files are shadow links by convention (the editor catalog's `**\/shadow-links/*`). */
@@ -119,21 +122,19 @@ function jsonConfig(shadowLinks: boolean): string {
 
 /** Runs `init`; returns the exit code. */
 export function runInit(argv: readonly string[], io: CliIO): number {
-  let format: 'json' | 'yaml' | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '-h' || a === '--help') {
-      io.stdout.write(`${INIT_HELP}\n`);
-      return 0;
-    }
-    const value = a === '--format' || a === '-f' ? argv[++i] : /^--format=(.*)$/s.exec(a)?.[1];
-    if (value === undefined || (a !== '--format' && a !== '-f' && !a.startsWith('--format=')))
-      throw new UsageError(
-        `init: unknown argument "${a.slice(0, 60)}"; init takes --format yaml|json (see init --help).`,
-      );
-    if (value !== 'json' && value !== 'yaml') throw new UsageError('init: --format must be yaml or json.');
-    format = value;
+  const parsed = parseCommandArgs('init', argv, INIT_FLAGS);
+  const v = parsed.values as { format?: string; help?: boolean };
+  if (v.help) {
+    io.stdout.write(`${INIT_HELP}\n`);
+    return 0;
   }
+  if (parsed.positionals.length > 0)
+    throw new UsageError(
+      `init takes no file or directory ("${printable(parsed.positionals[0]!.slice(0, 60))}"): it writes the config in the current directory.`,
+    );
+  if (v.format !== undefined && v.format !== 'json' && v.format !== 'yaml')
+    throw new UsageError('init: --format must be yaml or json.');
+  let format: 'json' | 'yaml' | undefined = v.format;
   const existing = CONFIG_NAMES.find((n) => existsSync(join(io.cwd, n)));
   if (existing)
     throw new ConfigError(

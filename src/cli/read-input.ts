@@ -11,6 +11,7 @@ import { resolveConfig } from '../config/resolve';
 import { MAX_INPUT_BYTES, readRegularFile } from '../config/fs-safe';
 import { lintText, type TextResult } from '../lint/lint-text';
 import { decode } from '../source/index';
+import { docsOption } from './docs-base';
 import type { CliIO } from './io';
 import { UsageError } from './usage-error';
 
@@ -58,7 +59,11 @@ export interface ReadDocument {
   lintAs(kind: KindName): TextResult;
 }
 
-/** Reads and lints one document; `display` is its name in reports. Throws `InputError` or the config's error. */
+/**
+ * Reads and lints one document; `display` is its name in reports. Its findings' links follow
+ * SVC_ADMIN_SPEC_DOCS_URL, as `lint`'s do. Throws `InputError`, the config's error, or a
+ * `UsageError` for a malformed docs base URL.
+ */
 export async function readDocument(
   file: string,
   io: CliIO,
@@ -68,7 +73,7 @@ export async function readDocument(
   const text = await readInputText(file, io, file === '-' ? 'Standard input' : file);
   const config = await resolveConfig(resolve(io.cwd, file === '-' ? '<stdin>' : file));
   const target = targetVersion ?? config.options.targetVersion ?? DEFAULT_TARGET_VERSION;
-  const options = { ...config.options, filename: display, targetVersion: target };
+  const options = { ...config.options, filename: display, targetVersion: target, ...docsOption(io.env) };
   return {
     display,
     text,

@@ -1,6 +1,6 @@
 /** Conformance: does a response honour the request it answers? */
 import { normalizeDiagnostics, type ConformanceCode, type Diagnostic } from '../core/diagnostics';
-import { withDocsUrl } from '../engine/catalog';
+import { catalogWith, withDocsUrl } from '../engine/catalog';
 import { PAUSABLE_TASKS, child, objectAt, stringAt, type Located } from '../rule-api/helpers';
 import { keyFingerprint } from '../facts/fingerprint';
 import { describeAmount, SERVER_FACTS } from '../facts/server-versions';
@@ -261,6 +261,8 @@ const EXCHANGE_CHECKS: Readonly<Record<MethodName, ExchangeCheck>> = {
 export interface ExchangeOptions {
   /** The server version whose behaviour the response is compared with (defaults, clientId, sorting). Default `26.1`. */
   targetVersion?: TargetVersion;
+  /** Where the package's documentation is served, as `lint`'s `docsBaseUrl`: the findings' `docsUrl` start with it. Default unpkg. */
+  docsBaseUrl?: string;
 }
 
 /**
@@ -268,11 +270,12 @@ export interface ExchangeOptions {
  * intervals, the key fingerprint, the synced property set (CreateShadowLink) and the node id (GetBroker).
  * Lint each document on its own with `lint` for everything else. Never throws for JSON values;
  * throws `TypeError` for an argument that is not `{ kind, request, response }`, an unknown kind or
- * version, or a request or response that is not JSON data (a cycle, a function, nesting over 256 levels).
+ * version, a malformed `docsBaseUrl`, or a request or response that is not JSON data (a cycle, a function, nesting over 256 levels).
  */
 export function checkExchange(exchange: Exchange, options: ExchangeOptions = {}): ExchangeResult {
   if (!isObject(exchange)) throw new TypeError('checkExchange expects { kind, request, response }.');
   const version = checkTargetVersion(options?.targetVersion, 'checkExchange options') ?? '26.1';
+  const catalog = catalogWith([], 'checkExchange options', options?.docsBaseUrl);
   for (const part of ['request', 'response'] as const) {
     const json = checkJsonValue(exchange[part]);
     if (!json.walkable || json.diagnostics.length > 0)
@@ -289,6 +292,6 @@ export function checkExchange(exchange: Exchange, options: ExchangeOptions = {})
   EXCHANGE_CHECKS[kind](exchange.request, exchange.response, f, version);
   const diagnostics = normalizeDiagnostics(
     redactSecrets(redactSecrets(f.list, exchange.request), exchange.response),
-  ).map((d) => withDocsUrl(d));
+  ).map((d) => withDocsUrl(d, catalog));
   return { conforms: diagnostics.length === 0, diagnostics };
 }

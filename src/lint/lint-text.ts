@@ -11,6 +11,7 @@ import { secretSpans, secretStrings } from '../source/secret-spans';
 import { formatOf, parseSource, type ParsedSource } from '../source/index';
 import { countKeys, parseJsonUnchecked } from '../source/json';
 import type { RunSettings } from '../engine/run';
+import { levelOf } from '../engine/rule-levels';
 import { childPointer, getAt, isDigits, parentPointer, parsePointer } from '../util/pointer';
 import { camelToSnake } from '../util/suggest';
 import {
@@ -24,7 +25,7 @@ import {
 import { applyDirectives, mayHoldDirectives } from './directives';
 import { capFindings } from './findings-cap';
 import { lintWithSettings, resolveSettings, type LintOptions } from './lint';
-import { enumAsWritten, integerAsWritten, mayRoundIntegers } from './number-literals';
+import { ENUM_SPELLING, enumAsWritten, integerAsWritten, mayRoundIntegers } from './number-literals';
 import { MAX_REQUEST_BYTES, mayExceedRequestLimit, requestBodyBytes, requestTooLarge } from './request-size';
 
 /** Options of `lintText`: those of `lint`, plus the file name, kind and format when known. */
@@ -278,15 +279,20 @@ function lintSource(
     if (bytes !== undefined && bytes > MAX_REQUEST_BYTES)
       source.diagnostics.push(requestTooLarge(bytes, 'The request body the client sends for this document'));
   }
+  // `parse/enum-decimal` is judged on the findings of `enum-spelling` (the structure check says which
+  // values are enum numbers): a JSON document is linted with that rule on whatever it is set to, and
+  // its own findings are dropped after when it is off.
+  const spellingOff = source.format === 'json' && levelOf(settings.rules, ENUM_SPELLING) === 'off';
+  const rules = spellingOff ? { ...settings.rules, [ENUM_SPELLING]: 'error' as const } : settings.rules;
   // De-duplicated, not sorted: `finish` sorts once, by position.
-  const result = lintWithSettings(source.value, { ...settings, kind: decision.kind }, { probe, unsorted: true });
+  const result = lintWithSettings(source.value, { ...settings, rules, kind: decision.kind }, { probe, unsorted: true });
   // The findings are this lint's own objects (made for it, held by nothing else): their ranges are
   // set in place, not on copies — with thousands of findings, a second copy of each alive at once
   // is what made the collector's work grow faster than their number.
   const rounds = result.diagnostics.length > 0 && mayRoundIntegers(text);
-  const found = result.diagnostics.map((d) => {
+  const judged = result.diagnostics.map((d) => {
     let out: Diagnostic = rounds ? integerAsWritten(d, source, text, settings.rules) : d;
-    if (d.code === 'enum-spelling' && source.format === 'json') out = enumAsWritten(out, source, text);
+    if (d.code === ENUM_SPELLING && source.format === 'json') out = enumAsWritten(out, source, text);
     if (d.related) {
       out.related = d.related.map((r) => {
         const rr = locate(source, r.pointer, false);
@@ -295,6 +301,7 @@ function lintSource(
     }
     return out;
   });
+  const found = spellingOff ? judged.filter((d) => d.code !== ENUM_SPELLING) : judged;
   const places = found.map((d) => placeOf(source, d.pointer, onKey(d.code, settings.catalog)));
   // More findings than are kept, and nothing else to order them with: ordered by offset (the order
   // of lines and columns), and only the findings kept get a line and column.

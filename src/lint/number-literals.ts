@@ -64,6 +64,9 @@ export function integerAsWritten(
   return { ...d, message: d.message.split(rounded).join(shown) };
 }
 
+/** The rule whose findings (an enum written as a known number) `enumAsWritten` judges again on the text. */
+export const ENUM_SPELLING = 'enum-spelling';
+
 /** A JSON number token that is no integer literal: a fraction or an exponent (`1.0`, `2e0`). */
 const DECIMAL_LITERAL = /^-?\d+(\.\d+([eE][-+]?\d+)?|[eE][-+]?\d+)$/;
 
