@@ -10,6 +10,8 @@ export default {
   skipErrorChecking: true,
   plugin: ['typedoc-plugin-markdown'],
   out: 'docs/api',
+  // The title of docs/api/index.md, the page listing the entry points.
+  name: 'API reference',
   readme: 'none',
   entryFileName: 'index.md',
   excludeInternal: true,
@@ -18,14 +20,15 @@ export default {
   excludeExternals: true,
   disableSources: true,
   hidePageHeader: true,
+  // The sidebar shows where a page sits.
+  hideBreadcrumbs: true,
   useCodeBlocks: true,
   sanitizeComments: true,
   // protoc-gen-es marks the generated services `@generated from service …`.
   blockTags: [...OptionDefaults.blockTags, '@generated'],
+  // Strict: an undocumented export, a type the API uses but does not export, a broken {@link} fail the build.
   treatWarningsAsErrors: true,
   validation: { notExported: true, invalidLink: true, notDocumented: true },
-  // Every export must say why it exists (CONTRIBUTING: one-line doc comments); their members may
-  // speak for themselves (the schemas' properties are described in their TypeBox descriptions).
   // Referenced by the public API but not part of it: built-in rule machinery, the generic forms of
   // what the entry exports specialised, the tables behind exported unions, protobuf message schemas.
   intentionallyNotExported: [
@@ -41,5 +44,7 @@ export default {
     'CreateShadowLinkRequestSchema',
     'CreateShadowLinkResponseSchema',
   ],
+  // Every export must say why it exists (CONTRIBUTING: one-line doc comments); their members may
+  // speak for themselves (the schemas' properties are described in their TypeBox descriptions).
   requiredToBeDocumented: ['Enum', 'Variable', 'Function', 'Class', 'Interface', 'TypeAlias', 'Namespace'],
 };
