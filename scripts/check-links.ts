@@ -12,6 +12,13 @@ import { headingAnchors } from './markdown-slug';
 /** Drafts of the README kept in docs/ until they replace it: their links resolve from the repository root. */
 const ROOT_RELATIVE = new Set<string>();
 
+/**
+ * Folders of the docs written when the site is built, not committed, with the command that writes
+ * them: checked like the rest when present (`npm test` builds the site first), and named in the
+ * reason when a link points into one that is missing.
+ */
+export const BUILT_DOCS: Readonly<Record<string, string>> = { 'docs/api': 'npm run docs:api' };
+
 /** A dead link: where it is written and why it does not resolve. */
 export interface DeadLink {
   file: string;
@@ -81,7 +88,13 @@ export function deadLinks(root: string, files = markdownFiles(root)): DeadLink[]
               [site, `${site}.md`, join(site, 'index.md')].find((p) => existsSync(p) && statSync(p).isFile()) ?? site;
           } else dest = resolve(ROOT_RELATIVE.has(file) ? root : dirname(abs), path);
           if (!existsSync(dest)) {
-            report(`${relative(root, dest)} does not exist`);
+            const rel = relative(root, dest).split('\\').join('/');
+            const built = Object.keys(BUILT_DOCS).find((dir) => rel.startsWith(`${dir}/`) || rel === dir);
+            report(
+              built !== undefined && !existsSync(join(root, built))
+                ? `${rel} does not exist: ${built}/ is generated, run \`${BUILT_DOCS[built]}\` first`
+                : `${rel} does not exist`,
+            );
             continue;
           }
           if (anchor === undefined || anchor === '') continue;

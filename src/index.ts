@@ -1,6 +1,8 @@
 /**
  * svc-admin-spec: the Admin API v2 contract (GetBroker, CreateShadowLink) as TypeBox schemas,
  * static types and a linter that explains what is wrong before the server does.
+ *
+ * @module svc-admin-spec
  */
 import type { FileResult as CoreFileResult } from './core/diagnostics';
 import type { KindName } from './model/kinds';
@@ -49,8 +51,9 @@ export {
   type LinkLocation,
 } from './rule-api/types';
 export type { TargetVersion } from './facts/target-version';
+export type { RpkVersion } from './model/rpk-format';
 export type { RuleSettings, RuleSettingsInput, RuleSettingInput } from './engine/settings';
-export { allRules as rules, docsUrl } from './engine/registry';
+export { allRules as rules, docsUrl, type BuiltinRule } from './engine/registry';
 export { checkRuleExamples } from './lint/rule-examples';
 export {
   checkExchange,
@@ -67,6 +70,6 @@ export { lintText, type LintTextOptions, type TextResult } from './lint/lint-tex
 export type FileResult = CoreFileResult<KindName>;
 export type { ParsedSource, NodeSpan } from './source/types';
 export { applyFixes, type ApplyFixesOptions, type FixOutcome, type SkippedFix } from './fix/apply';
-export { fixText, type FixTextResult } from './fix/fix-text';
+export { fixText, type FixTextOptions, type FixTextResult } from './fix/fix-text';
 export { format, FORMAT_NAMES, type FormatName, type FormatOptions } from './format/index';
 export { addSchemaSupport, EDITOR_KEYWORDS, type AjvLike } from './schema/ajv';

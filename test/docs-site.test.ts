@@ -1,7 +1,9 @@
 /**
  * The built docs site (VitePress, `npm run docs:build`) in headless Chromium, served from
- * docs/.vitepress/dist by a static server of the test's own: a sidebar link opens its page, and the
- * local search finds a section and opens it. Builds the site first when it is missing. Needs
+ * docs/.vitepress/dist by a static server of the test's own: a sidebar link opens its page, the
+ * local search finds a section and opens it, and the API reference (TypeDoc's pages) leads from the
+ * sidebar to a function's page. Builds the site first when it is missing (or built without the API
+ * reference). Needs
  * Debian's `chromium`: skipped without it, except where SVC_REQUIRE_BROWSER=1 (CI).
  */
 import { execFileSync } from 'node:child_process';
@@ -50,12 +52,12 @@ describe.skipIf(!CHROMIUM && !BROWSER_REQUIRED)('docs site in Chromium', () => {
   let origin: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(DIST, 'index.html')))
-      execFileSync('npx', ['vitepress', 'build', 'docs'], { cwd: ROOT, stdio: 'ignore' });
+    if (!existsSync(join(DIST, 'index.html')) || !existsSync(join(DIST, 'api', 'index.html')))
+      execFileSync('npm', ['run', 'docs:build'], { cwd: ROOT, stdio: 'ignore' });
     server = await serve();
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await launchChromium();
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -87,6 +89,36 @@ describe.skipIf(!CHROMIUM && !BROWSER_REQUIRED)('docs site in Chromium', () => {
     await hit.click();
     await page.waitForURL(/\/ci(\.html)?#lint-staged-and-husky$/);
     await expect.poll(() => page.locator('.vp-doc h1').first().innerText()).toContain('CI and git hooks');
+    await page.close();
+  }, 60_000);
+
+  it("opens the API reference from the sidebar and finds lint's page with its doc comment", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`${origin}/cli`);
+    // The guide's sidebar lists the entry points under a collapsed "API reference" section.
+    await page
+      .locator('.VPSidebar .VPSidebarItem.level-0', { hasText: 'API reference' })
+      .locator('.item')
+      .first()
+      .click();
+    await page
+      .locator('.VPSidebar a', { hasText: /^svc-admin-spec$/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/api\/svc-admin-spec\/(index(\.html)?)?$/);
+    await expect.poll(() => page.locator('.vp-doc h1').first().innerText()).toContain('svc-admin-spec');
+    expect(await page.locator('.vp-doc h2', { hasText: 'Functions' }).count()).toBe(1);
+    // The reference's own sidebar lists every page, by kind: Functions → lint.
+    await page.locator('.VPSidebar .VPSidebarItem.level-1', { hasText: 'Functions' }).locator('.item').first().click();
+    await page
+      .locator('.VPSidebar a', { hasText: /^lint$/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/api\/svc-admin-spec\/functions\/lint(\.html)?$/);
+    await expect.poll(() => page.locator('.vp-doc h1').first().innerText()).toContain('Function: lint()');
+    // lint's doc comment (src/lint/lint.ts) and its signature, rendered.
+    expect(await page.locator('.vp-doc').innerText()).toContain('Lints a value as a document of kind');
+    expect(await page.locator('.vp-doc h2', { hasText: 'Parameters' }).count()).toBe(1);
     await page.close();
   }, 60_000);
 });

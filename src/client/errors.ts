@@ -78,7 +78,7 @@ export class AdminApiError extends ConnectError {
     this.maybeApplied = init.maybeApplied ?? false;
   }
 
-  // ConnectError recognises its instances by name; subclasses are told apart by their prototype.
+  /** By prototype: ConnectError recognises its instances by name, which would make every ConnectError one of these. */
   static override [Symbol.hasInstance](v: unknown): boolean {
     return Function.prototype[Symbol.hasInstance].call(this, v);
   }

@@ -1,6 +1,8 @@
 /**
  * svc-admin-spec/client for Node.js: a Connect client for GetBroker and CreateShadowLink that lints
  * every request before sending it and sends nothing the linter rejects.
+ *
+ * @module svc-admin-spec/client
  */
 import { createClient, type AdminClient, type AdminClientOptions } from './client';
 import type { Env } from './placeholders';

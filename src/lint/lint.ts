@@ -65,6 +65,7 @@ export class UnknownKindError extends TypeError {
   static {
     Object.defineProperty(this.prototype, UNKNOWN_KIND_ERROR, { value: true });
   }
+  /** By the brand, so that an instance from the other copy of this package (CommonJS or ES module) is recognised too. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return hasBrand(value, UNKNOWN_KIND_ERROR);
   }
@@ -84,6 +85,7 @@ export class ValidationError extends Error {
   static {
     Object.defineProperty(this.prototype, VALIDATION_ERROR, { value: true });
   }
+  /** By the brand, so that an instance from the other copy of this package (CommonJS or ES module) is recognised too. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return hasBrand(value, VALIDATION_ERROR);
   }

@@ -8,4 +8,11 @@ export * from './broker';
 export * from './connect';
 export * from './kinds';
 export { INT32_MAX, INT32_MIN, registerFormats, type FormatRegistryLike } from './primitives';
-export { MAX_DURATION_SECONDS, parseDuration, parseTimestamp, formatDescriptions } from './formats';
+export {
+  MAX_DURATION_SECONDS,
+  parseDuration,
+  parseTimestamp,
+  formatDescriptions,
+  type ParsedDuration,
+  type ParsedTimestamp,
+} from './formats';

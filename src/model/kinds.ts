@@ -175,6 +175,8 @@ export function isMappedKind(name: KindName | null | undefined): name is MappedK
  * Traits of the table that rules choose where they apply by (never by listing kinds): each is a
  * question about a kind's descriptor, so a new kind falls under every trait it has. `text` is how
  * rule docs name it.
+ *
+ * @internal The engine's table: the API names traits by `KindTrait` and lists them in `KIND_TRAIT_NAMES`.
  */
 export const KIND_TRAITS = {
   'request-link': {
@@ -202,7 +204,11 @@ export const KIND_TRAITS = {
   'connect-error': { text: 'Connect error bodies', test: (d) => d.codec === 'connect-error' },
 } as const satisfies Record<string, { text: string; test: (d: KindDescriptor) => boolean }>;
 
-/** A trait of the kind table: where a rule applies. */
+/**
+ * A trait of the kind table: where a rule applies.
+ *
+ * @useDeclaredType
+ */
 export type KindTrait = keyof typeof KIND_TRAITS;
 
 /** Every trait name. */

@@ -54,7 +54,9 @@ export const INT32_MAX = 2_147_483_647;
 
 /** What `registerFormats` needs of a format registry: TypeBox's `FormatRegistry` fits. */
 export interface FormatRegistryLike {
+  /** Whether the format is registered already: a format of the caller's own is kept. */
   Has(format: string): boolean;
+  /** Registers a format's check. */
   Set(format: string, check: (value: string) => boolean): void;
 }
 

@@ -47,6 +47,7 @@ export interface RuleContext<M extends string = string> {
   /** True when linting a file (a config that may be committed), not a value in memory. */
   readonly isFile: boolean;
   readonly options: Readonly<Record<string, unknown>>;
+  /** Adds a finding of this rule; its message, severity and docs link come from the rule's `messages`. */
   report(report: RuleReport<M>): void;
 }
 

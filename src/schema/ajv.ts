@@ -17,8 +17,11 @@ export const EDITOR_KEYWORDS = [
 
 /** What `addSchemaSupport` needs of an ajv instance (ajv 8's `Ajv2020` has it). */
 export interface AjvLike {
+  /** Tells whether the instance already defines a keyword (ajv-errors' `errorMessage` is kept). */
   getKeyword(keyword: string): unknown;
+  /** Declares an editor keyword as an annotation, so that strict mode accepts the schemas. */
   addKeyword(definition: { keyword: string }): unknown;
+  /** Adds a string format the schemas use and the instance lacks. */
   addFormat(name: string, format: (value: string) => boolean): unknown;
   readonly formats: Readonly<Record<string, unknown>>;
 }
