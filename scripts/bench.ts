@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CpuSample, RssSample } from './bench-child';
 import { largeResponse, smallLink, toYaml } from './bench-inputs';
+import { SETTLE_MS } from '../src/cli/cache';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.cjs');
@@ -261,11 +262,14 @@ function writeLinks(folder: string, format: 'json' | 'yaml'): string {
 /**
  * `lint --cache` over `FILES` unchanged files: each round starts without a cache file, runs once
  * (linting every file, writing the cache) and again (reusing every result); the ratio is the
- * second run's wall time to the first's, per round.
+ * second run's wall time to the first's, per round. The files are left `SETTLE_MS` after they are
+ * written, as files not being edited are: the cache reads a file changed just before a run again
+ * (see src/cli/cache.ts).
  */
 function cacheSection(dir: string): void {
   for (const format of ['json', 'yaml'] as const) {
     const folder = writeLinks(join(dir, 'cache', format), format);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS + 500);
     const cacheFile = join(dir, 'cache', `${format}.cache`);
     const command = nodeCommand(CLI, 'lint', '--cache', '--cache-location', cacheFile, folder);
     const figure = `CLI --cache, ${FILES.toLocaleString('en-US')} ${format.toUpperCase()} files: the second run`;

@@ -1,14 +1,16 @@
 /**
  * `lint --cache`: a file's results are reused while its content, config, plugins, ignore file,
  * flags and the tool's version are unchanged; lint is counted through a spy on `lintText`, which
- * every lint of a file goes through.
+ * every lint of a file goes through, and reads of the linted files through a spy on `readRegularFile`.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lintText } from '../src/lint/lint-text';
 import type * as LintTextModule from '../src/lint/lint-text';
-import { CACHE_FILE_NAME } from '../src/cli/cache';
+import { readRegularFile } from '../src/config/fs-safe';
+import type * as FsSafeModule from '../src/config/fs-safe';
+import { CACHE_FILE_NAME, SETTLE_MS } from '../src/cli/cache';
 import { VERSION } from '../src/util/version';
 import { GOOD_YAML, scratch } from './cli-helpers';
 import { runInProcess } from './run-helpers';
@@ -18,13 +20,38 @@ vi.mock('../src/lint/lint-text', async (importOriginal) => {
   return { ...actual, lintText: vi.fn(actual.lintText) };
 });
 
+vi.mock('../src/config/fs-safe', async (importOriginal) => {
+  const actual = await importOriginal<typeof FsSafeModule>();
+  return { ...actual, readRegularFile: vi.fn(actual.readRegularFile) };
+});
+
 const lints = vi.mocked(lintText);
+const reads = vi.mocked(readRegularFile);
+
+/** How many times the run read a document of `links/` (not a config, ignore or cache file). */
+const documentReads = () => reads.mock.calls.filter(([path]) => /[\\/]links[\\/][^\\/]+\.yaml$/.test(path)).length;
+
+/** Runs with the clock `ms` ahead: every file written before it looks settled (changed `SETTLE_MS` or more ago). */
+async function later<T>(ms: number, body: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + ms);
+  try {
+    return await body();
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 /** Runs the command and says how many files were linted (--fix lints a file more than once). */
 async function counted(args: string[], cwd: string, stdin?: string) {
   lints.mockClear();
+  reads.mockClear();
   const run = await runInProcess(args, { cwd, ...(stdin === undefined ? {} : { stdin }) });
-  return { ...run, lints: new Set(lints.mock.calls.map(([, options]) => options?.filename)).size };
+  return {
+    ...run,
+    lints: new Set(lints.mock.calls.map(([, options]) => options?.filename)).size,
+    reads: documentReads(),
+  };
 }
 
 const SNAKE = 'name: dr-link\nconfigurations:\n  client_options:\n    bootstrapServers: ["s:9092"]\n';
@@ -37,6 +64,62 @@ const project = (extra: Record<string, string> = {}) =>
 describe('lint --cache', () => {
   beforeEach(() => {
     lints.mockClear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('does not read a file whose stamp is the one it had settled with, and does not rewrite the cache', async () => {
+    const dir = project();
+    const first = await later(2 * SETTLE_MS, () => counted(['lint', '--cache', 'links'], dir));
+    expect(first).toMatchObject({ lints: 2, reads: 2 });
+    const before = statSync(join(dir, CACHE_FILE_NAME));
+    const second = await later(2 * SETTLE_MS, () => counted(['lint', '--cache', 'links'], dir));
+    expect(second).toMatchObject({ lints: 0, reads: 0, code: first.code, stdout: first.stdout, stderr: first.stderr });
+    expect(statSync(join(dir, CACHE_FILE_NAME)).ino).toBe(before.ino);
+    expect(statSync(join(dir, CACHE_FILE_NAME)).mtimeMs).toBe(before.mtimeMs);
+    // The same by the JSON report.
+    const json = await later(2 * SETTLE_MS, () => counted(['lint', '--cache', '-f', 'json', 'links'], dir));
+    const jsonAgain = await later(2 * SETTLE_MS, () => counted(['lint', '--cache', '-f', 'json', 'links'], dir));
+    expect(jsonAgain).toMatchObject({ lints: 0, reads: 0, stdout: json.stdout });
+    expect(jsonAgain.stdout).toBe((await counted(['lint', '-f', 'json', 'links'], dir)).stdout);
+  });
+
+  it('reads and lints again a file rewritten to the same size under its old modification time', async () => {
+    const dir = project();
+    const a = join(dir, 'links/a.yaml');
+    // A whole second, which utimes sets exactly.
+    const old = Math.floor(Date.now() / 1000) - 60;
+    utimesSync(a, old, old);
+    await later(2 * SETTLE_MS, () => counted(['lint', '--cache', 'links'], dir));
+    const { size } = statSync(a);
+    writeFileSync(a, GOOD_YAML.replace('clientOptions', 'client_option'));
+    utimesSync(a, old, old);
+    expect(statSync(a)).toMatchObject({ size, mtimeMs: old * 1000 });
+    const run = await later(2 * SETTLE_MS, () => counted(['lint', '--cache', 'links'], dir));
+    expect(run).toMatchObject({ lints: 1, reads: 1 });
+    expect(run.stdout).toMatch(/a\.yaml[\s\S]*client_option/);
+  });
+
+  it("compares a file that changed just before it was stat'ed by its content, and keeps its stamp once it has settled", async () => {
+    const dir = project();
+    const cached = () => Object.values((JSON.parse(cacheText(dir)) as { files: Record<string, object> }).files);
+    await counted(['lint', '--cache', 'links'], dir);
+    // Written a moment ago: a write in the same tick would not change the stamp, so none is kept.
+    expect(cached().filter((e) => 'stamp' in e)).toHaveLength(0);
+    const before = statSync(join(dir, CACHE_FILE_NAME)).ino;
+    expect(await counted(['lint', '--cache', 'links'], dir)).toMatchObject({ lints: 0, reads: 2 });
+    expect(statSync(join(dir, CACHE_FILE_NAME)).ino).toBe(before);
+    // Settled now: read once more (their content decides), and their stamps are written.
+    expect(await later(2 * SETTLE_MS, () => counted(['lint', '--cache', 'links'], dir))).toMatchObject({
+      lints: 0,
+      reads: 2,
+    });
+    expect(cached().filter((e) => 'stamp' in e)).toHaveLength(2);
+    expect(await later(2 * SETTLE_MS, () => counted(['lint', '--cache', 'links'], dir))).toMatchObject({
+      lints: 0,
+      reads: 0,
+    });
   });
 
   it('reuses the results of unchanged files: the second run lints nothing and reports the same', async () => {

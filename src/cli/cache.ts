@@ -1,11 +1,17 @@
 /**
  * `--cache`: each file's results, kept between runs and reused while nothing that decides them
  * changed (ESLint's `--cache`). An entry is keyed by the file's absolute path and holds the SHA-256
- * of its content, a hash of its settings and the findings — what a report prints, secrets already
+ * of its content, a hash of its settings (with its name) and the findings — what a report prints, secrets already
  * masked — never the content. Node-only: the command line alone uses it.
+ *
+ * An entry may also hold the file's stamp (device, inode, size, modification and change times):
+ * while the stamp is the same, the file is not read at all. A stamp is kept only for a file that
+ * had not changed for `SETTLE_MS` when it was stat'ed: a write in the same tick of the file
+ * system's clock as the last one, of the same size, would leave the stamp as it was, so a file that
+ * changed just before a run is compared by content on the next one.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SEVERITIES, type Diagnostic } from '../core/diagnostics';
 import type { Config } from '../config/config';
@@ -31,10 +37,30 @@ export interface CachedResult {
   unrelated?: true;
 }
 
-/** One file's entry: its content's and settings' hashes, then its results. */
+/** One file's entry: its content's and settings' hashes, its stamp when it had settled, then its results. */
 interface Entry extends CachedResult {
   content: string;
   settings: string;
+  stamp?: string;
+}
+
+/**
+ * How long a file must have been left unchanged before its stamp is trusted: more than any file
+ * system's timestamp granularity (FAT's is 2 s), with room for a clock that lags a little.
+ */
+export const SETTLE_MS = 3000;
+
+/**
+ * The file's stamp, when it is a regular file whose last change (content, or metadata such as a
+ * `touch`) is at least `SETTLE_MS` older than `statAt`, the time just before it was stat'ed;
+ * otherwise undefined (its content decides). The change time is in it because no program can set
+ * it: content written back under an old modification time still changes the stamp.
+ */
+export function fileStamp(stat: BigIntStats, statAt: number): string | undefined {
+  if (!stat.isFile()) return undefined;
+  const last = stat.mtimeNs > stat.ctimeNs ? stat.mtimeNs : stat.ctimeNs;
+  if (Number(last / 1_000_000n) > statAt - SETTLE_MS) return undefined;
+  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
 }
 
 /** The cache file for `--cache-location` (a path ending in a separator, or an existing directory, holds `CACHE_FILE_NAME`). */
@@ -68,7 +94,8 @@ const isEntry = (e: unknown): e is Entry =>
   Array.isArray(e['diagnostics']) &&
   e['diagnostics'].every(isDiagnostic) &&
   (e['unfixed'] === undefined || (Array.isArray(e['unfixed']) && e['unfixed'].every((k) => typeof k === 'string'))) &&
-  (e['unrelated'] === undefined || e['unrelated'] === true);
+  (e['unrelated'] === undefined || e['unrelated'] === true) &&
+  (e['stamp'] === undefined || typeof e['stamp'] === 'string');
 
 /** The entries of a cache file's text; a string says why it is not a cache this version reads. */
 function parseCache(text: string): Map<string, Entry> | { foreign: true } | string {
@@ -100,6 +127,7 @@ export class LintCache {
   /** Per run: each config, ignore and plugin file hashed once, and each config and ignore pair's settings. */
   private readonly fileHashes = new Map<string, string>();
   private readonly bases = new WeakMap<Config, Map<string, string>>();
+  private readonly settingsHashes = new Map<string, string>();
 
   private constructor(
     readonly path: string,
@@ -159,26 +187,47 @@ export class LintCache {
   }
 
   /**
-   * The hash of what decides a file's results besides its content: the tool's version, the config
-   * file and its content, the plugin files' contents, the ignore file's content, the file's name in
-   * reports, the command line's choices and the settings they make for it (`decided`).
+   * What decides a file's results besides its content: a hash of the tool's version, the config
+   * file and its content, the plugin files' contents, the ignore file's content, the command line's
+   * choices and the settings they make for it (`decided`, without the file's name), then the file's
+   * name in reports. Files with the same settings share the hash, made once per run.
    */
   settingsKey(config: Config, ignore: IgnoreFile, display: string, decided: unknown): string {
-    return hashOf(`${this.base(config, ignore)}\0${display}\0${JSON.stringify(decided)}`);
+    const text = `${this.base(config, ignore)}\0${JSON.stringify(decided)}`;
+    let hash = this.settingsHashes.get(text);
+    if (hash === undefined) this.settingsHashes.set(text, (hash = hashOf(text)));
+    return `${hash}:${display}`;
   }
 
-  /** The results kept for the file, when its content and settings are those they were made with. */
-  get(absolute: string, content: string, settings: string): CachedResult | undefined {
+  /** The results kept for the file, when its stamp and settings are those they were made with: the file need not be read. */
+  byStamp(absolute: string, stamp: string, settings: string): CachedResult | undefined {
     this.seen.add(absolute);
     const entry = this.entries.get(absolute);
-    if (!entry || entry.content !== content || entry.settings !== settings) return undefined;
+    if (!entry || entry.stamp !== stamp || entry.settings !== settings) return undefined;
     return entry;
   }
 
-  /** Keeps the file's results. */
-  set(absolute: string, content: string, settings: string, result: CachedResult): void {
+  /**
+   * The results kept for the file, when its content and settings are those they were made with;
+   * the entry then takes the file's stamp, once it has one, so that the next run need not read it
+   * (a stamp that no longer matches is left: the file's change time never goes back to it).
+   */
+  get(absolute: string, content: string, settings: string, stamp: string | undefined): CachedResult | undefined {
+    this.seen.add(absolute);
+    const entry = this.entries.get(absolute);
+    if (!entry || entry.content !== content || entry.settings !== settings) return undefined;
+    if (stamp !== undefined && entry.stamp !== stamp) {
+      entry.stamp = stamp;
+      this.changed = true;
+    }
+    return entry;
+  }
+
+  /** Keeps the file's results, with its stamp as it was before it was read. */
+  set(absolute: string, content: string, settings: string, stamp: string | undefined, result: CachedResult): void {
     this.seen.add(absolute);
     const entry: Entry = { content, settings, kind: result.kind, diagnostics: result.diagnostics };
+    if (stamp !== undefined) entry.stamp = stamp;
     if (result.unfixed) entry.unfixed = result.unfixed;
     if (result.unrelated) entry.unrelated = true;
     this.entries.set(absolute, entry);

@@ -14,7 +14,8 @@ import { countBySeverity, SEVERITY_RANK, type Diagnostic, type FileCode } from '
 import { capFindings, DEFAULT_MAX_FINDINGS } from '../lint/findings-cap';
 import { lintText, type LintTextOptions } from '../lint/lint-text';
 import { timeDependentVerdicts } from '../engine/clock';
-import { cacheFilePath, hashOf, LintCache } from './cache';
+import { cacheFilePath, fileStamp, hashOf, LintCache, type CachedResult } from './cache';
+import { FileStats, type FileStat } from './file-stats';
 import { type FileResult } from '../core/diagnostics';
 import { decode, formatOf } from '../source/index';
 import {
@@ -150,6 +151,7 @@ function lintOne(
  * by --fix and --fix-dry-run for a file that had findings (it may have something to fix, as in
  * ESLint). Kept: the results of a file that nothing was fixed in, unless a verdict of its lint could
  * change with time (a timestamp not yet past, a certificate's validity): those are made afresh.
+ * The file is read (`read`) only when its stamp does not find its results.
  */
 function lintCached(
   cache: LintCache,
@@ -157,35 +159,46 @@ function lintCached(
   io: CliIO,
   display: string,
   absolute: string,
-  bytes: Uint8Array,
+  seen: FileStat | undefined,
+  read: () => Uint8Array | Linted,
   governed: Governed,
   countFixable: boolean,
 ): Linted {
-  const content = hashOf(bytes);
-  const { customRules, ...decided } = lintOptionsFor(cmd, governed.config, absolute, display, io.env);
+  // The name is the key's own part (`display`): the rest is shared by the files of one config.
+  const { customRules, filename: _, ...decided } = lintOptionsFor(cmd, governed.config, absolute, display, io.env);
   const settings = cache.settingsKey(governed.config, governed.ignore, display, {
     ...decided,
     customRules: customRules?.map((r) => r.id),
     flags: { rules: cmd.rules, kind: cmd.kind, targetVersion: cmd.targetVersion },
   });
-  const kept = cache.get(absolute, content, settings);
   const fixing = cmd.fix || cmd.fixDryRun;
-  if (kept && (!countFixable || kept.unfixed) && (!fixing || kept.diagnostics.length === 0)) {
+  const reuse = (kept: CachedResult | undefined, bytes?: Uint8Array): Linted | undefined => {
+    if (!kept || (countFixable && !kept.unfixed) || (fixing && kept.diagnostics.length > 0)) return undefined;
     const out: Linted = {
       result: { file: display, kind: kept.kind, diagnostics: kept.diagnostics },
       absolute,
-      bytes,
       ignore: governed.ignore,
     };
+    // Without bytes: a file without findings, which nothing is written to.
+    if (bytes) out.bytes = bytes;
     if (countFixable) out.unfixed = new Set(kept.unfixed);
     if (kept.unrelated) out.unrelated = true;
     return out;
-  }
+  };
+  // Too large a file is read, to report it (its size is in the stamp, but the limit may have changed).
+  const stamp = seen && seen.stat.size <= MAX_INPUT_BYTES ? fileStamp(seen.stat, seen.at) : undefined;
+  const byStamp = stamp === undefined ? undefined : reuse(cache.byStamp(absolute, stamp, settings));
+  if (byStamp) return byStamp;
+  const bytes = read();
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  const content = hashOf(bytes);
+  const kept = reuse(cache.get(absolute, content, settings, stamp), bytes);
+  if (kept) return kept;
   const before = timeDependentVerdicts();
   const out = lintOne(cmd, io, display, absolute, bytes, governed, countFixable);
   if (out.fixed || timeDependentVerdicts() !== before) cache.delete(absolute);
   else
-    cache.set(absolute, content, settings, {
+    cache.set(absolute, content, settings, stamp, {
       kind: out.result.kind,
       diagnostics: out.result.diagnostics,
       ...(out.unfixed ? { unfixed: [...out.unfixed] } : {}),
@@ -201,6 +214,7 @@ type Output = LintCommand['outputs'][number] & { path: string | undefined };
 function planRun(
   cmd: LintCommand,
   io: CliIO,
+  stats: FileStats,
 ): { inputs: Input[]; outputs: Output[]; skipped: Skipped[]; cachePath: string } {
   const paths = cmd.paths.length > 0 ? cmd.paths : ['.'];
   const display = (absolute: string) => relative(io.cwd, absolute) || absolute;
@@ -230,9 +244,15 @@ function planRun(
     }
   }
   const cachePath = cacheFilePath(io.cwd, cmd.cacheLocation);
-  if (cmd.cache) {
+  // Only an input that is the cache file's inode can be its path: the others are not resolved.
+  const cacheStat = cmd.cache ? statSync(cachePath, { bigint: true, throwIfNoEntry: false }) : undefined;
+  if (cacheStat) {
     const at = canonicalPath(cachePath);
-    const clash = inputs.find((i) => i.kind === 'file' && canonicalPath(i.absolute) === at);
+    const clash = inputs.find((i) => {
+      if (i.kind !== 'file') return false;
+      const stat = stats.get(i.absolute)?.stat;
+      return stat?.ino === cacheStat.ino && stat.dev === cacheStat.dev && canonicalPath(i.absolute) === at;
+    });
     if (clash && clash.kind === 'file')
       throw new UsageError(
         `The cache file ${cachePath} is also an input (${clash.display}); keep the cache elsewhere.`,
@@ -269,15 +289,10 @@ async function governInputs(
 }
 
 /** The input already met that is this file (by device and inode), else undefined after noting this one. */
-function sameFileSeen(seen: Map<string, string>, absolute: string, display: string): string | undefined {
-  let key: string;
-  try {
-    const stat = statSync(absolute, { bigint: true });
-    key = `${stat.dev}:${stat.ino}`;
-  } catch {
-    // Reading it reports the problem.
-    return undefined;
-  }
+function sameFileSeen(seen: Map<string, string>, file: FileStat | undefined, display: string): string | undefined {
+  // Not stat'ed: reading it reports the problem.
+  if (!file) return undefined;
+  const key = `${file.stat.dev}:${file.stat.ino}`;
   const first = seen.get(key);
   if (first === undefined) seen.set(key, display);
   return first;
@@ -298,6 +313,7 @@ async function lintInputs(
   skipped: Skipped[],
   missing: string[],
   cache: LintCache | undefined,
+  stats: FileStats,
 ): Promise<Linted[]> {
   const linted: Linted[] = [];
   // Never skipped silently (but not said with --quiet).
@@ -359,27 +375,31 @@ async function lintInputs(
       else skipped.push({ display: input.display, reason: why });
       continue;
     }
-    const first = sameFileSeen(seen, input.absolute, input.display);
+    const stat = stats.get(input.absolute);
+    const first = sameFileSeen(seen, stat, input.display);
     if (first !== undefined) {
       notLinted(input.display, `it is the same file as ${printable(first)}, which is linted once.`);
       continue;
     }
-    let bytes: Uint8Array;
-    try {
-      bytes = readRegularFile(input.absolute, 'The file');
-    } catch (error) {
-      const code = error instanceof FileAccessError ? error.code : '';
-      const finding =
-        code === 'not-a-file' ? 'input/not-a-file' : code === 'too-large' ? 'input/too-large' : 'input/unreadable';
-      linted.push({
-        ...inputProblem(input.display, finding, (error as Error).message),
-        absolute: input.absolute,
-      });
-      continue;
+    const read = (): Uint8Array | Linted => {
+      try {
+        return readRegularFile(input.absolute, 'The file');
+      } catch (error) {
+        const code = error instanceof FileAccessError ? error.code : '';
+        const finding =
+          code === 'not-a-file' ? 'input/not-a-file' : code === 'too-large' ? 'input/too-large' : 'input/unreadable';
+        return { ...inputProblem(input.display, finding, (error as Error).message), absolute: input.absolute };
+      }
+    };
+    let one: Linted;
+    if (cache) one = lintCached(cache, cmd, io, input.display, input.absolute, stat, read, settings, countFixable);
+    else {
+      const bytes = read();
+      one =
+        bytes instanceof Uint8Array
+          ? lintOne(cmd, io, input.display, input.absolute, bytes, settings, countFixable)
+          : bytes;
     }
-    const one = cache
-      ? lintCached(cache, cmd, io, input.display, input.absolute, bytes, settings, countFixable)
-      : lintOne(cmd, io, input.display, input.absolute, bytes, settings, countFixable);
     if (one.unrelated) {
       if (input.named) notLinted(input.display, UNRELATED_NAMED);
       else skipped.push({ display: input.display, reason: NOT_A_DOCUMENT, unrelated: true });
@@ -524,7 +544,8 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   // A malformed docs base URL stops the run before anything is read.
   docsBaseFromEnv(io.env);
   const configs = await commandConfigs(cmd, io.cwd);
-  const { inputs, outputs, skipped, cachePath } = planRun(cmd, io);
+  const stats = new FileStats();
+  const { inputs, outputs, skipped, cachePath } = planRun(cmd, io, stats);
   const governed = await governInputs(cmd, io, inputs, configs);
   // Only the stylish report says how many problems --fix would fix; counting costs a fix's check.
   const countFixable = !cmd.listFiles && !cmd.fix && outputs.some((o) => o.format === 'stylish');
@@ -532,7 +553,7 @@ async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   // Standard input is never cached: it has no file whose edits the cache could notice.
   const warn = (message: string) => io.stderr.write(`svc-admin-spec: ${message}\n`);
   const cache = cmd.cache && !cmd.listFiles ? LintCache.open(cachePath, warn) : undefined;
-  const linted = await lintInputs(cmd, io, inputs, governed, countFixable, skipped, missing, cache);
+  const linted = await lintInputs(cmd, io, inputs, governed, countFixable, skipped, missing, cache, stats);
   const how = { verbose: cmd.verbose === true, quiet: cmd.quiet };
   if (cmd.listFiles) {
     reportSkipped(io, skipped, how);
