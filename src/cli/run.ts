@@ -27,7 +27,7 @@ import {
   type PrintConfigCommand,
   type RulesCommand,
 } from './args';
-import { fileLintOptions, isIgnored, isOutsideFiles } from '../config/config';
+import { excludedBy, exclusionReason, fileLintOptions } from '../config/config';
 import {
   canonicalPath,
   checkWritableTarget,
@@ -347,14 +347,9 @@ async function lintInputs(
       continue;
     }
     const { config } = settings;
-    if (isIgnored(config, input.absolute)) {
-      const why = `the "ignore" globs of ${configName(config)} cover it`;
-      if (input.named) notLinted(input.display, `${why}.`);
-      else skipped.push({ display: input.display, reason: why });
-      continue;
-    }
-    if (isOutsideFiles(config, input.absolute)) {
-      const why = `it is outside the "files" globs of ${configName(config)}`;
+    const excluded = excludedBy(config, input.absolute);
+    if (excluded) {
+      const why = exclusionReason(excluded, configName(config));
       if (input.named) notLinted(input.display, `${why}.`);
       else skipped.push({ display: input.display, reason: why });
       continue;

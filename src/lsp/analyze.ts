@@ -1,10 +1,10 @@
 /**
  * One open document, linted as `svc-admin-spec lint` would lint the file: the config found upward
- * from it (ignore globs, overrides, target version), the ignore file beside that config,
+ * from it (ignore and files globs, overrides, target version), the ignore file beside that config,
  * suppression comments — and whether the document is this linter's at all.
  */
 import { dirname } from 'node:path';
-import { emptyConfig, fileLintOptions, isIgnored, type Config } from '../config/config';
+import { emptyConfig, excludedBy, exclusionReason, fileLintOptions, type Config } from '../config/config';
 import { ConfigLookup } from '../config/discover';
 import { applyIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { isToolConfigFile } from '../config/tool-files';
@@ -47,6 +47,8 @@ export interface Analysis {
   dependencies: string[];
   /** The config's plugins, as written, when they were not loaded (not trusted): the document was linted with the built-in rules. */
   skippedPlugins?: { config: string; plugins: string[] };
+  /** Why the config keeps the document from being linted (its `ignore` or `files` globs), as the command says it: for the log. */
+  excluded?: string;
 }
 
 /** The format of a document: by its file name's extension, else by the editor's language, else by content. */
@@ -206,7 +208,9 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
     const ours = input.wasOwned || namesOurSchema(text) || lintText(text, { filename: name, format }).kind !== null;
     return none(ours, [badConfig(message)]);
   }
-  if (path && isIgnored(config, path)) return none(false);
+  // As the command treats a file named on its command line: not linted, and said (in the log, not as a finding).
+  const excluded = path ? excludedBy(config, path) : undefined;
+  if (excluded) return { ...none(false), excluded: exclusionReason(excluded, config.path ?? 'the config') };
 
   const skipped = !input.trustPlugins && config.path && config.plugins?.length ? config.plugins : undefined;
   const fileOptions = fileLintOptions(config, path, name);
