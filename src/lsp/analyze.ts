@@ -8,13 +8,13 @@ import { emptyConfig, excludedBy, exclusionReason, fileLintOptions, type Config 
 import { ConfigLookup } from '../config/discover';
 import { applyIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { isToolConfigFile } from '../config/tool-files';
-import { globsMatcher } from '../util/glob';
 import { BUILTIN_CATALOG, catalogAt, withDocsUrl } from '../engine/catalog';
 import { docsBaseInEnv } from '../core/docs-url';
 import { kindOfSchemaRef } from '../kind/detect';
+import { hasKindFileName, schemaReferences } from '../kind/relevance';
 import type { Diagnostic } from '../core/diagnostics';
 import { lintText, type LintTextOptions } from '../lint/lint-text';
-import { KIND_NAMES, KINDS, type KindName } from '../model/kinds';
+import type { KindName } from '../model/kinds';
 import { formatOf } from '../source/index';
 
 /** A document as the editor holds it. */
@@ -59,12 +59,9 @@ export function formatFor(name: string, languageId: string, text: string): 'json
   return formatOf(name, text);
 }
 
-// `"$schema": "…/ShadowLink.schema.json"` or a `# yaml-language-server: $schema=…` modeline, found in raw text.
-const SCHEMA_REFERENCE = /\$schema["']?\s*[:=]\s*["']?([^\s"',}]+)/g;
-
 /** True when the raw text names one of our schemas: a document that does not parse is still ours then. */
 export function namesOurSchema(text: string): boolean {
-  for (const m of text.matchAll(SCHEMA_REFERENCE)) if (kindOfSchemaRef(m[1]!)) return true;
+  for (const ref of schemaReferences(text)) if (kindOfSchemaRef(ref)) return true;
   return false;
 }
 
@@ -129,17 +126,6 @@ function builtInRulesOnly(options: LintTextOptions): LintTextOptions {
   if (!options.rules) return options;
   const rules = Object.fromEntries(Object.entries(options.rules).filter(([id]) => BUILTIN_CATALOG.byId.has(id)));
   return { ...options, rules };
-}
-
-/** The kinds' `filePatterns`, compiled once: those with a folder match the path, the others the file name. */
-const KIND_FILE_PATTERNS = KIND_NAMES.flatMap((k) => [...KINDS[k].filePatterns]);
-const matchesKindPath = globsMatcher(KIND_FILE_PATTERNS.filter((p) => p.includes('/')));
-const matchesKindBase = globsMatcher(KIND_FILE_PATTERNS.filter((p) => !p.includes('/')));
-
-/** True when a document's file name is one an Admin API document is usually saved under (a kind's `filePatterns`). */
-function hasKindFileName(name: string): boolean {
-  const path = name.split('\\').join('/');
-  return matchesKindPath(path) || matchesKindBase(path.slice(path.lastIndexOf('/') + 1));
 }
 
 /**
