@@ -468,13 +468,17 @@ describe('Helm charts and files that do not parse', () => {
     expect(none('brokers: [\n', 'yaml')).toContain('"broker"');
     // Only at a line's start: a nested key of another file is not a top-level key.
     expect(none('services:\n  broker:\n    ports: [\n', 'yaml')).toBeUndefined();
-    expect(none('name: x\nmessage: y\ncode: [\n', 'yaml')).toBeUndefined();
+    expect(none('name: x\nmessage: y\nstatus: [\n', 'yaml')).toBeUndefined();
     // JSON: the outermost object's keys, wherever the lines break.
     expect(none('{"a": 1, "nodeId": ', 'json')).toContain('"nodeId"');
     expect(none('{"services": {"broker": {"ports": [9092}}', 'json')).toBeUndefined();
     expect(none('{"a": "{\\"configurations\\": 1", "b": }', 'json')).toBeUndefined();
     expect(none('{"a": [{"configurations": 1}], "b": }', 'json')).toBeUndefined();
     expect(none('{"a": 1,,}', 'json')).toBeUndefined();
+    // A ConnectError's shape, as detection tells it: "code", or "message" with "details".
+    expect(none('{"code": "not_found", "message": "x",, }', 'json')).toContain('ConnectError');
+    expect(none('{"message": "x", "details": [}', 'json')).toContain('ConnectError');
+    expect(none('{"message": "x", "detail": [}', 'json')).toBeUndefined();
     expect(none('x: [\n', 'yaml', '/r/shadow-links/dr.json')).toContain('file name');
     expect(none('{"$schema": "./schemas/ShadowLnk.schema.json", }', 'json')).toContain('"$schema"');
     expect(none('{"$schema": "https://json.schemastore.org/package.json", }', 'json')).toBeUndefined();

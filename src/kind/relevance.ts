@@ -181,13 +181,18 @@ function* jsonTopKeys(text: string, limit: number): Generator<string> {
  * Why a text that does not parse may still be meant as one of our documents (a sentence), or
  * undefined when it names nothing of ours: its file name is a kind's, a `$schema` or modeline names
  * one of our schemas, or a top-level key (read from the text, at most MAX_KEYS_COMPARED of them) is
- * a kind's distinctive key or a near miss of one. One pass over the text for each.
+ * a kind's distinctive key or a near miss of one, or they have a ConnectError's shape. One pass
+ * over the text for each.
  */
 export function unparsedEvidence(text: string, format: 'json' | 'yaml', name: string): string | undefined {
   if (hasKindFileName(name)) return "its file name is one of a kind's";
   for (const ref of schemaReferences(text))
     if (namesOurSchema(ref)) return 'its "$schema" or modeline names an svc-admin-spec schema';
-  const keys = format === 'json' ? jsonTopKeys(text, MAX_KEYS_COMPARED) : yamlTopKeys(text, MAX_KEYS_COMPARED);
+  const keys = [...(format === 'json' ? jsonTopKeys(text, MAX_KEYS_COMPARED) : yamlTopKeys(text, MAX_KEYS_COMPARED))];
   const near = nearMissAmong(keys);
-  return near ? nearMissSentence(near) : undefined;
+  if (near) return nearMissSentence(near);
+  // A ConnectError is told by its shape, as detection tells it (`code`, or `message` with `details`).
+  if (keys.includes('code') || (keys.includes('message') && keys.includes('details')))
+    return "its top-level keys are a ConnectError's";
+  return undefined;
 }
