@@ -127,6 +127,7 @@ describe('resolveConfig', () => {
       configFile: join(dir, 'team', 'svc-admin-spec.config.json'),
       ignoreFile: join(dir, 'team', '.svc-admin-spec-ignore.json'),
       ignored: false,
+      outsideFiles: false,
       plugins: [],
       options: { rules: { 'fetch-size-order': 'off' }, targetVersion: '25.3' },
     });

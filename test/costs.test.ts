@@ -15,6 +15,7 @@ import { ConfigError, parseConfig } from '../src/config/config';
 import { readCertificate, readPrivateKey, type PemBlock } from '../src/facts/pem/index';
 import { lint } from '../src/lint/lint';
 import { lintText } from '../src/lint/lint-text';
+import { unparsedEvidence } from '../src/kind/relevance';
 import { readCst } from '../src/source/yaml';
 import { toBase64 } from '../src/util/base64';
 import { compileGlob, GlobError, MAX_GLOB_ALTERNATIVES, MAX_GLOB_LENGTH } from '../src/util/glob';
@@ -290,4 +291,27 @@ describe('config globs: matched in linear time, or refused when the config is re
     for (const glob of ['?.json', '??.json', '\u{1F600}*'])
       expect(compileGlob(glob)('\u{1F600}.json'), glob).toBe(picomatch(glob, { dot: true })('\u{1F600}.json'));
   }, 60_000);
+});
+
+describe('a walk reading a text that does not parse for signs of ours: linear in the text', () => {
+  it('YAML and JSON with nothing of ours (the whole text is read), and long lines, strings and $schema runs', () => {
+    const yaml = (n: number) => `a:\n${'  - "x", {y: [\n'.repeat(n)}`;
+    const json = (n: number) => `{"a": [${'{"b": "c\\\\", "d": [1, {"e": "f"}]}, '.repeat(n)}`;
+    const line = (n: number) => `${'a'.repeat(n)}: [`;
+    const open = (n: number) => `{"${'\\\\a'.repeat(n)}`;
+    const schemas = (n: number) => `${'$schema     x'.repeat(n)}: [`;
+    for (const [make, format] of [
+      [yaml, 'yaml'],
+      [json, 'json'],
+      [line, 'yaml'],
+      [open, 'json'],
+      [schemas, 'yaml'],
+    ] as const) {
+      expect(unparsedEvidence(make(100), format, '/r/x')).toBeUndefined();
+      expect(
+        ratio(make, (text) => unparsedEvidence(text, format, '/r/x'), 20_000),
+        make.name,
+      ).toBeLessThan(8);
+    }
+  });
 });

@@ -6,10 +6,11 @@
  * same findings for the same file.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { resolveConfig } from '../src/config/resolve';
 import { cli, report, ROOT, scratch } from './cli-helpers';
 import { LspSession, uriOf } from './lsp-helpers';
 
@@ -94,6 +95,58 @@ describe("a team's repository: one config per file, the same everywhere", () => 
     expect(printed(join(repo, 'shadow-links/prod'), '../lab/lab.yaml')).toEqual(
       printed(repo, 'shadow-links/lab/lab.yaml'),
     );
+  });
+
+  it('a file outside the config\'s "files" is left out alike by the command, --print-config and the language server', async () => {
+    const repo = teamRepo();
+    // The root config narrows linting to shadow-links/; a draft beside it would have findings.
+    writeFileSync(
+      join(repo, 'svc-admin-spec.config.yaml'),
+      'targetVersion: "26.1"\nfiles: ["shadow-links/**"]\nrules:\n  fetch-size-order: "off"\n',
+    );
+    mkdirSync(join(repo, 'drafts'));
+    writeFileSync(join(repo, 'drafts/dr.yaml'), LINK.replace('dr-link', 'dr link'));
+    const outside = 'drafts/dr.yaml';
+    const why = 'it is outside the "files" globs of svc-admin-spec.config.yaml';
+    // The command: a walk skips it (--verbose says why); named, it is not linted and said, exit 0.
+    const walk = cli(['lint', '--list-files', '--verbose', '.'], { cwd: repo });
+    expect(walk.code).toBe(0);
+    expect(walk.stdout.split('\n')).not.toContain(outside);
+    expect(walk.stdout.split('\n')).toEqual(expect.arrayContaining(FILES));
+    expect(walk.stderr).toContain(`svc-admin-spec: skipped ${outside}: ${why}\n`);
+    const named = cli(['lint', '-f', 'json', outside], { cwd: repo });
+    expect(named.code, named.stderr).toBe(0);
+    expect(report(named).results).toEqual([]);
+    expect(named.stderr).toBe(`svc-admin-spec: ${outside} was not linted: ${why}.\n`);
+    // Linted when the globs take it: the draft's findings are real.
+    expect(
+      report(cli(['lint', '-f', 'json', '--no-config', outside], { cwd: repo })).results[0]!.diagnostics.length,
+    ).toBeGreaterThan(0);
+    // --print-config: outside "files", not ignored; a file inside is neither.
+    const printed = (file: string) =>
+      JSON.parse(cli(['--print-config', file], { cwd: repo }).stdout) as Record<string, unknown>;
+    expect(printed(outside)).toMatchObject({ ignored: false, outsideFiles: true });
+    expect(printed(FILES[1]!)).toMatchObject({ ignored: false, outsideFiles: false });
+    // The library's resolveConfig says the same.
+    expect(await resolveConfig(join(repo, outside))).toMatchObject({ ignored: false, outsideFiles: true });
+    // The language server: no findings for the open document, and one line in its log saying why.
+    const session = await LspSession.start(repo);
+    try {
+      const uri = uriOf(join(repo, outside));
+      expect(await session.open(uri, readFileSync(join(repo, outside), 'utf8'))).toEqual([]);
+      const logged = session.logs.filter((l) => l.includes(uri));
+      expect(logged).toEqual([
+        `svc-admin-spec: ${uri} is not linted: it is outside the "files" globs of ${join(repo, 'svc-admin-spec.config.yaml')}.`,
+      ]);
+      // Said once, not at every edit.
+      await session.changeAndWait(uri, [{ text: `${LINK.replace('dr-link', 'dr  link')}` }]);
+      expect(session.logs.filter((l) => l.includes(uri))).toHaveLength(1);
+      // A document inside "files" is linted as the command lints it.
+      const inside = await session.open(uriOf(join(repo, FILES[1]!)), LINK);
+      expect(inside.length).toBeGreaterThan(0);
+    } finally {
+      await session.stop();
+    }
   });
 
   it('the language server gives each open document the findings the command gives', async () => {

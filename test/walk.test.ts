@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GOOD_YAML, report, scratch, type JsonReport } from './cli-helpers';
 import { runInProcess } from './run-helpers';
-import { nearMissKey, namesOurSchema, relatedEvidence } from '../src/kind/relevance';
+import { nearMissKey, namesOurSchema, relatedEvidence, unparsedEvidence } from '../src/kind/relevance';
 import { detectKind } from '../src/kind/detect';
 import { GitIgnores } from '../src/cli/gitignore';
 
@@ -346,5 +346,141 @@ describe('plainly unrelated or a near miss', () => {
       ['c.yaml', ['kind/unrecognised']],
     ]);
     expect(r.stderr).toBe('svc-admin-spec: 1 file skipped: not an Admin API document (--verbose lists it).\n');
+  });
+});
+
+/** A platform repository with a Helm chart, files that do not parse and are not ours, and links. */
+const CHART_FILES = {
+  'deploy/chart/Chart.yaml': 'apiVersion: v2\nname: platform\nversion: 0.1.0\n',
+  'deploy/chart/values.yaml': 'replicas: 1\nimage:\n  repository: redpanda\n',
+  // Not YAML until rendered: a flow mapping in a block, a directive line.
+  'deploy/chart/templates/deployment.yaml':
+    'apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: {{ .Values.replicas }}\n  template: {{- toYaml .Values.pod | nindent 4 }} x\n',
+  'deploy/chart/templates/extra/configmap.yaml': '{{- if .Values.extra }}\ndata: [{{ .Values.extra }}\n{{- end }}\n',
+  'ops/broken.yaml': 'services:\n  broker:\n    ports: [9092\n',
+  '.vscode/settings.json': '{\n  // editor settings\n  "editor.tabSize": 2,\n}\n',
+  'shadow-links/a.yaml': GOOD_YAML,
+};
+
+describe('Helm charts and files that do not parse', () => {
+  it("a walk skips a Helm chart's templates and unparsable files that name nothing of ours, counted", async () => {
+    const dir = scratch(CHART_FILES);
+    const r = await lint(dir, 'lint', '-f', 'json', '.');
+    expect(r.code).toBe(0);
+    expect(codes(report(r))).toEqual([['shadow-links/a.yaml', []]]);
+    // Chart.yaml and values.yaml parse, and are plainly unrelated.
+    expect(r.stderr).toBe('svc-admin-spec: 6 files skipped: not Admin API documents (--verbose lists them).\n');
+    const verbose = await lint(dir, 'lint', '--list-files', '--verbose');
+    expect(verbose).toEqual({
+      code: 0,
+      stdout: 'shadow-links/a.yaml\n',
+      stderr: [
+        'skipped .vscode/settings.json: does not parse and names nothing of ours',
+        'skipped deploy/chart/Chart.yaml: not an Admin API document',
+        'skipped deploy/chart/templates/deployment.yaml: a Helm chart template, never an Admin API document',
+        'skipped deploy/chart/templates/extra/configmap.yaml: a Helm chart template, never an Admin API document',
+        'skipped deploy/chart/values.yaml: not an Admin API document',
+        'skipped ops/broken.yaml: does not parse and names nothing of ours',
+      ]
+        .map((l) => `svc-admin-spec: ${l}\n`)
+        .join(''),
+    });
+    // A glob skips the templates alike.
+    const glob = await lint(dir, 'lint', '--list-files', '--verbose', 'deploy/**/*.yaml');
+    expect(glob.stdout).toBe('');
+    expect(glob.stderr).toContain(
+      'svc-admin-spec: skipped deploy/chart/templates/deployment.yaml: a Helm chart template, never an Admin API document\n',
+    );
+    // A templates folder without a Chart.yaml above it is no chart's: its broken file is judged by its text.
+    const plain = scratch({ 'templates/x.yaml': 'configurations:\n  clientOptions: [\n' });
+    expect(codes(report(await lint(plain, 'lint', '-f', 'json', '.')))).toEqual([
+      ['templates/x.yaml', ['parse/yaml-syntax']],
+    ]);
+  });
+
+  it('a broken shadow link, CreateShadowLink request or rpk file in a walk keeps its parse error and fails the run', async () => {
+    const dir = scratch({
+      ...CHART_FILES,
+      'links/dr.yaml': 'name: dr\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["s:9092"\n',
+      // One line, as `jq -c` writes it: the key is found at the object's top level, not at a line start.
+      'links/dr.json': '{"name":"dr","configurations":{"clientOptions":{"bootstrapServers":["s:9092"]}}',
+      'links/request.json': '{\n  "shadowLink": {\n    "name": "dr",\n  }\n}\n',
+      'links/rpk.yaml': 'name: dr\nclient_options:\n  bootstrap_servers: [s:9092\n',
+      // A near miss of a key, a $schema or modeline of ours, a kind's file name: meant as ours.
+      'links/typo.yaml': 'configuratons:\n  clientOptions: {\n',
+      'links/schema.json': '{"$schema": "https://unpkg.com/svc-admin-spec/schemas/ShadowLink.schema.json", "x": }',
+      'links/modeline.yaml':
+        '# yaml-language-server: $schema=https://unpkg.com/svc-admin-spec/schemas/ShadowLink.schema.json\nx: [\n',
+      'links/x.create-shadow-link.yaml': 'x: [\n',
+    });
+    const r = await lint(dir, 'lint', '-f', 'json', '.');
+    expect(r.code).toBe(1);
+    const syntax = (file: string) => [file, [file.endsWith('.json') ? 'parse/json-syntax' : 'parse/yaml-syntax']];
+    expect(report(r).results.map((x) => [x.file, [...new Set(x.diagnostics.map((d) => d.code))]])).toEqual([
+      syntax('links/dr.json'),
+      syntax('links/dr.yaml'),
+      syntax('links/modeline.yaml'),
+      syntax('links/request.json'),
+      syntax('links/rpk.yaml'),
+      syntax('links/schema.json'),
+      syntax('links/typo.yaml'),
+      syntax('links/x.create-shadow-link.yaml'),
+      ['shadow-links/a.yaml', []],
+    ]);
+    expect(r.stderr).toBe('svc-admin-spec: 6 files skipped: not Admin API documents (--verbose lists them).\n');
+    // A kind fixed for the files (--kind, or an override's kind) says they are ours: each is linted.
+    const fixed = await lint(dir, 'lint', '-f', 'json', '--kind', 'ShadowLink', 'ops');
+    expect(codes(report(fixed))).toEqual([['ops/broken.yaml', ['parse/yaml-syntax']]]);
+  });
+
+  it('a file named explicitly keeps its parse errors; a named Helm template gets a note and does not fail', async () => {
+    const dir = scratch(CHART_FILES);
+    const named = await lint(dir, 'lint', '-f', 'json', 'ops/broken.yaml', '.vscode/settings.json');
+    expect(named.code).toBe(1);
+    expect(report(named).results.map((x) => [x.file, [...new Set(x.diagnostics.map((d) => d.code))]])).toEqual([
+      ['ops/broken.yaml', ['parse/yaml-syntax']],
+      ['.vscode/settings.json', ['parse/json-syntax']],
+    ]);
+    expect(named.stderr).toBe('');
+    // pre-commit passes every staged YAML file by name, a chart's templates among them.
+    const staged = await lint(
+      dir,
+      'lint',
+      '-f',
+      'json',
+      'deploy/chart/templates/deployment.yaml',
+      'deploy/chart/templates/extra/configmap.yaml',
+      'shadow-links/a.yaml',
+    );
+    expect(staged.code).toBe(0);
+    expect(codes(report(staged))).toEqual([['shadow-links/a.yaml', []]]);
+    expect(staged.stderr).toBe(
+      'svc-admin-spec: deploy/chart/templates/deployment.yaml was not linted: it is a template of the Helm chart deploy/chart/Chart.yaml, never an Admin API document.\n' +
+        'svc-admin-spec: deploy/chart/templates/extra/configmap.yaml was not linted: it is a template of the Helm chart deploy/chart/Chart.yaml, never an Admin API document.\n',
+    );
+  });
+
+  it("what counts as naming something of ours in a text that does not parse: a kind's top-level key, our schema, a kind's file name", () => {
+    const none = (text: string, format: 'json' | 'yaml', name = '/r/x.' + format) =>
+      unparsedEvidence(text, format, name);
+    expect(none('name: dr\nconfigurations:\n  x: [\n', 'yaml')).toContain('"configurations"');
+    expect(none('"client_options":\n  x: [\n', 'yaml')).toContain('"client_options"');
+    expect(none('brokers: [\n', 'yaml')).toContain('"broker"');
+    // Only at a line's start: a nested key of another file is not a top-level key.
+    expect(none('services:\n  broker:\n    ports: [\n', 'yaml')).toBeUndefined();
+    expect(none('name: x\nmessage: y\nstatus: [\n', 'yaml')).toBeUndefined();
+    // JSON: the outermost object's keys, wherever the lines break.
+    expect(none('{"a": 1, "nodeId": ', 'json')).toContain('"nodeId"');
+    expect(none('{"services": {"broker": {"ports": [9092}}', 'json')).toBeUndefined();
+    expect(none('{"a": "{\\"configurations\\": 1", "b": }', 'json')).toBeUndefined();
+    expect(none('{"a": [{"configurations": 1}], "b": }', 'json')).toBeUndefined();
+    expect(none('{"a": 1,,}', 'json')).toBeUndefined();
+    // A ConnectError's shape, as detection tells it: "code", or "message" with "details".
+    expect(none('{"code": "not_found", "message": "x",, }', 'json')).toContain('ConnectError');
+    expect(none('{"message": "x", "details": [}', 'json')).toContain('ConnectError');
+    expect(none('{"message": "x", "detail": [}', 'json')).toBeUndefined();
+    expect(none('x: [\n', 'yaml', '/r/shadow-links/dr.json')).toContain('file name');
+    expect(none('{"$schema": "./schemas/ShadowLnk.schema.json", }', 'json')).toContain('"$schema"');
+    expect(none('{"$schema": "https://json.schemastore.org/package.json", }', 'json')).toBeUndefined();
   });
 });

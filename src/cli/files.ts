@@ -1,19 +1,21 @@
 /** Expands the command line's paths, directories and globs into the files to lint. */
 import { readdirSync, statSync, type Stats } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { systemReason } from '../config/fs-safe';
 import { isToolConfigFile } from '../config/tool-files';
 import type { GitIgnores } from './gitignore';
+import { HelmCharts } from './helm';
 
 /**
  * One input: a file path (absolute and as shown; `named` when the command line names the file
- * itself), standard input, a tool's config named on the command line (not linted), or a problem
- * with an argument.
+ * itself), standard input, a tool's config or a Helm chart's template named on the command line
+ * (not linted), or a problem with an argument.
  */
 export type Input =
   | { kind: 'file'; absolute: string; display: string; named?: true }
-  | { kind: 'tool-config'; display: string }
+  /** `helmChart`: the chart's `Chart.yaml` (as shown), when the file is one of its templates. */
+  | { kind: 'tool-config'; display: string; helmChart?: string }
   | { kind: 'stdin' }
   | { kind: 'missing'; display: string; message: string }
   | { kind: 'problem'; display: string; code: 'input/not-a-file' | 'input/unreadable'; message: string };
@@ -60,7 +62,14 @@ function dirKey(dir: string): string | undefined {
  * reached both ways is linted once under its real path; a directory already walked (a link to an
  * ancestor, two links to one place) is not walked again, which ends every loop.
  */
-function walk(root: string, found: string[], problems: Input[], display: (p: string) => string, skip: Skipper): void {
+function walk(
+  root: string,
+  found: string[],
+  problems: Input[],
+  display: (p: string) => string,
+  skip: Skipper,
+  charts: HelmCharts,
+): void {
   const stack = [root];
   const linked: string[] = [];
   const visited = new Set<string>();
@@ -84,6 +93,10 @@ function walk(root: string, found: string[], problems: Input[], display: (p: str
       continue;
     }
     const subdirs: string[] = [];
+    // A document found here is left out when git ignores it, or when it is a Helm chart's template.
+    const leftOut = charts.chartOf(dir)
+      ? (p: string) => skip(p, false, HELM_TEMPLATE, true)
+      : (p: string) => skip(p, false);
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const p = join(dir, e.name);
       if (e.isDirectory()) {
@@ -93,7 +106,7 @@ function walk(root: string, found: string[], problems: Input[], display: (p: str
       }
       const lintable = LINTABLE.test(e.name) && !isToolConfigFile(e.name);
       if (e.isFile()) {
-        if (lintable && !skip(p, false)) found.push(p);
+        if (lintable && !leftOut(p)) found.push(p);
         else if (!lintable && LINTABLE.test(e.name)) skip(p, false, TOOL_CONFIG);
         continue;
       }
@@ -115,7 +128,7 @@ function walk(root: string, found: string[], problems: Input[], display: (p: str
       }
       if (stat.isDirectory()) {
         if (!SKIP_DIRS.has(e.name) && !skip(p, true)) linked.push(p);
-      } else if (!lintable || skip(p, false)) continue;
+      } else if (!lintable || leftOut(p)) continue;
       else if (stat.isFile()) found.push(p);
       else
         problems.push({
@@ -131,11 +144,13 @@ function walk(root: string, found: string[], problems: Input[], display: (p: str
 
 /**
  * True when a found path is left out (and noted in `skipped`): git ignores it, or `because` says
- * why. A directory left out is not walked.
+ * why (`unrelated`: a document plainly not ours, counted in the run's summary). A directory left
+ * out is not walked.
  */
-type Skipper = (absolute: string, isDir: boolean, because?: string) => boolean;
+type Skipper = (absolute: string, isDir: boolean, because?: string, unrelated?: boolean) => boolean;
 
 const TOOL_CONFIG = "a tool's config file, never an Admin API document";
+const HELM_TEMPLATE = 'a Helm chart template, never an Admin API document';
 const DEPENDENCIES = 'installed packages, never walked';
 
 /**
@@ -153,12 +168,17 @@ export function expandInputs(
   const seen = new Set<string>();
   const display = (absolute: string) => relative(cwd, absolute) || basename(absolute);
   const { gitIgnores } = options;
-  const skip: Skipper = (absolute, isDir, because) => {
+  const skip: Skipper = (absolute, isDir, because, unrelated) => {
     const reason = because ?? gitIgnores?.reason(absolute, isDir);
     if (reason === undefined) return false;
-    skipped.push({ display: isDir ? `${display(absolute)}/` : display(absolute), reason });
+    skipped.push({
+      display: isDir ? `${display(absolute)}/` : display(absolute),
+      reason,
+      ...(unrelated ? { unrelated: true as const } : {}),
+    });
     return true;
   };
+  const charts = new HelmCharts();
   const add = (absolute: string, named = false) => {
     if (seen.has(absolute)) return;
     seen.add(absolute);
@@ -180,15 +200,21 @@ export function expandInputs(
     if (stat?.isDirectory()) {
       const found: string[] = [];
       const problems: Input[] = [];
-      walk(absolute, found, problems, display, skip);
+      walk(absolute, found, problems, display, skip, charts);
       if (found.length === 0 && problems.length === 0) unmatched.push(arg);
       for (const p of found) add(p);
       inputs.push(...problems);
     } else if (stat) {
       // Tool configs are never Admin API documents, even when a hook passes them by name: not
       // linted, and not a failure (pre-commit passes every staged YAML file), but said.
-      if (isToolConfigFile(absolute)) {
-        if (!seen.has(absolute)) inputs.push({ kind: 'tool-config', display: display(absolute) });
+      const chart = charts.chartOf(dirname(absolute));
+      if (isToolConfigFile(absolute) || chart) {
+        if (!seen.has(absolute))
+          inputs.push({
+            kind: 'tool-config',
+            display: display(absolute),
+            ...(chart ? { helmChart: display(chart) } : {}),
+          });
         seen.add(absolute);
         continue;
       }
@@ -211,7 +237,12 @@ export function expandInputs(
       const found = globSync(arg, { cwd, absolute: true, dot: false, ignore: ['**/node_modules/**', '**/.git/**'] })
         .filter((p) => LINTABLE.test(p) && !isToolConfigFile(p))
         .sort()
-        .filter((p) => !skip(resolve(p), false));
+        .filter((p) => {
+          const absolute = resolve(p);
+          return charts.chartOf(dirname(absolute))
+            ? !skip(absolute, false, HELM_TEMPLATE, true)
+            : !skip(absolute, false);
+        });
       if (found.length === 0) unmatched.push(arg);
       for (const p of found) {
         let s: Stats | undefined;

@@ -4,7 +4,7 @@ import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-vers
 import type { Severity } from '../core/diagnostics';
 import type { KindName } from '../model/kinds';
 import type { RpkVersion } from '../model/rpk-format';
-import { isIgnored, settingsFor, type Config, type RuleSettings } from '../config/config';
+import { isIgnored, isOutsideFiles, settingsFor, type Config, type RuleSettings } from '../config/config';
 
 /** One rule as it applies to the file. */
 export interface EffectiveRule {
@@ -20,6 +20,8 @@ export interface EffectiveRule {
 export interface EffectiveSettings {
   /** True when the config's `ignore` globs skip the file (it would not be linted). */
   ignored: boolean;
+  /** True when the config has `files` globs and none matches the file (it would not be linted either). */
+  outsideFiles: boolean;
   /** The kind fixed by `--kind` or an override; null when each document's kind is detected. */
   kind: KindName | null;
   targetVersion: TargetVersion;
@@ -56,6 +58,7 @@ export function effectiveSettings(
   const targetVersion = flags.targetVersion ?? settings.targetVersion ?? DEFAULT_TARGET_VERSION;
   return {
     ignored: isIgnored(config, absolute),
+    outsideFiles: isOutsideFiles(config, absolute),
     kind: flags.kind ?? settings.kind ?? null,
     targetVersion,
     rpkVersion: settings.rpkVersion ?? targetVersion,

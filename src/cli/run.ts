@@ -28,7 +28,7 @@ import {
   type PrintConfigCommand,
   type RulesCommand,
 } from './args';
-import { fileLintOptions, isIgnored, isOutsideFiles } from '../config/config';
+import { excludedBy, exclusionReason, fileLintOptions } from '../config/config';
 import {
   canonicalPath,
   checkWritableTarget,
@@ -42,7 +42,14 @@ import { catalogOf, commandConfigs, ConfigError, loadConfig, type CommandConfigs
 import { effectiveSettings } from './print-config';
 import { expandInputs, type Input, type Skipped } from './files';
 import { GitIgnores } from './gitignore';
-import { NOT_A_DOCUMENT, plainlyUnrelated, reportSkipped, UNRELATED_NAMED } from './skips';
+import {
+  NOT_A_DOCUMENT,
+  plainlyUnrelated,
+  reportSkipped,
+  UNPARSED_UNRELATED,
+  unparsedUnrelated,
+  UNRELATED_NAMED,
+} from './skips';
 import { VERSION } from '../util/version';
 import { runLanguageServer } from '../lsp/start';
 import type { CliIO } from './io';
@@ -328,7 +335,9 @@ async function lintInputs(
     if (input.kind === 'tool-config') {
       notLinted(
         input.display,
-        `it is a tool's config file (${printable(basename(input.display))}), never an Admin API document.`,
+        input.helmChart !== undefined
+          ? `it is a template of the Helm chart ${printable(input.helmChart)}, never an Admin API document.`
+          : `it is a tool's config file (${printable(basename(input.display))}), never an Admin API document.`,
       );
       continue;
     }
@@ -363,14 +372,9 @@ async function lintInputs(
       continue;
     }
     const { config } = settings;
-    if (isIgnored(config, input.absolute)) {
-      const why = `the "ignore" globs of ${configName(config)} cover it`;
-      if (input.named) notLinted(input.display, `${why}.`);
-      else skipped.push({ display: input.display, reason: why });
-      continue;
-    }
-    if (isOutsideFiles(config, input.absolute)) {
-      const why = `it is outside the "files" globs of ${configName(config)}`;
+    const excluded = excludedBy(config, input.absolute);
+    if (excluded) {
+      const why = exclusionReason(excluded, configName(config));
       if (input.named) notLinted(input.display, `${why}.`);
       else skipped.push({ display: input.display, reason: why });
       continue;
@@ -403,6 +407,12 @@ async function lintInputs(
     if (one.unrelated) {
       if (input.named) notLinted(input.display, UNRELATED_NAMED);
       else skipped.push({ display: input.display, reason: NOT_A_DOCUMENT, unrelated: true });
+      continue;
+    }
+    // A walk's file that does not parse is reported only when it looks meant as ours; a named one always is.
+    const kindFixed = () => lintOptionsFor(cmd, config, input.absolute, input.display, io.env).kind !== undefined;
+    if (!input.named && unparsedUnrelated(one.result, one.bytes, input.absolute, kindFixed)) {
+      skipped.push({ display: input.display, reason: UNPARSED_UNRELATED, unrelated: true });
       continue;
     }
     linted.push(one);

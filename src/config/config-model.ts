@@ -122,7 +122,10 @@ export function configModel() {
       rpkVersion: Type.Optional(RpkVersionModel),
       ignore: Type.Optional(Globs('Globs, relative to this file, of files never linted.')),
       files: Type.Optional(
-        Globs("Globs, relative to this file: a directory walk lints only the files they match (ESLint's `files`).", 1),
+        Globs(
+          "Globs, relative to this file: only the files they match are linted (ESLint's `files`); a directory walk skips the others, a file named on the command line or open in an editor gets a note.",
+          1,
+        ),
       ),
       overrides: Type.Optional(Type.Array(Override, { description: 'Settings per group of files, in order.' })),
     },

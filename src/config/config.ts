@@ -45,7 +45,10 @@ export interface Config {
   targetVersion?: TargetVersion;
   rpkVersion?: RpkVersion;
   ignore: string[];
-  /** When set, a walk (a directory or a glob on the command line) lints only the files these globs match (ESLint's `files`). */
+  /**
+   * When set, only the files these globs match are linted (ESLint's `files`): a walk skips the
+   * others, a file named on the command line or open in an editor gets a note instead of findings.
+   */
   files?: string[];
   overrides: {
     files: string[];
@@ -338,6 +341,20 @@ export function isIgnored(config: Config, absolutePath: string): boolean {
 export function isOutsideFiles(config: Config, absolutePath: string): boolean {
   return config.files !== undefined && !matcher(config.files)(relativePosix(config.root, absolutePath));
 }
+
+/**
+ * Which of the config's globs keep the file from being linted (`ignore` first), or undefined: the
+ * one decision the command, `--print-config` and the language server share.
+ */
+export function excludedBy(config: Config, absolutePath: string): 'ignore' | 'files' | undefined {
+  if (isIgnored(config, absolutePath)) return 'ignore';
+  if (isOutsideFiles(config, absolutePath)) return 'files';
+  return undefined;
+}
+
+/** Why an excluded file is not linted, naming the config as the caller shows it: `it is outside the "files" globs of x.yaml`. */
+export const exclusionReason = (by: 'ignore' | 'files', configName: string): string =>
+  by === 'ignore' ? `the "ignore" globs of ${configName} cover it` : `it is outside the "files" globs of ${configName}`;
 
 /** The settings for one file: the config's, then each matching override in order, then the command line's rules. */
 export function settingsFor(config: Config, absolutePath: string | undefined, cliRules: RuleSettings): FileSettings {

@@ -4,7 +4,7 @@ import type { RuleSettings } from '../engine/settings';
 import type { TargetVersion } from '../facts/target-version';
 import type { KindName } from '../model/kinds';
 import type { RpkVersion } from '../model/rpk-format';
-import { fileLintOptions, isIgnored } from './config';
+import { fileLintOptions, isIgnored, isOutsideFiles } from './config';
 import { ConfigLookup } from './discover';
 
 /** The config in force for one file, as the command finds it from any working directory. */
@@ -20,6 +20,8 @@ export interface ResolvedConfig {
   ignoreFile: string | null;
   /** True when the config's `ignore` globs cover the file: the command does not lint it. */
   ignored: boolean;
+  /** True when the config has `files` globs and none matches the file: the command does not lint it either. */
+  outsideFiles: boolean;
   /** The config's `plugins` as written, relative to its directory; never loaded here. */
   plugins: string[];
   /**
@@ -45,6 +47,7 @@ export async function resolveConfig(filePath: string): Promise<ResolvedConfig> {
     configFile: files.config ?? null,
     ignoreFile: files.ignoreFile ?? null,
     ignored: isIgnored(config, absolute),
+    outsideFiles: isOutsideFiles(config, absolute),
     plugins: config.plugins ?? [],
     // The config's rules, checked when it was read: every severity is written as ours.
     options: { rules: rules as RuleSettings, ...options },

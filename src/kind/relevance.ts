@@ -3,7 +3,8 @@
  * from a kind's own, or a `$schema` (or modeline) naming one of our schemas. A file with none of
  * these is plainly unrelated (a CI workflow, a compose file), and a walk skips it.
  */
-import { KIND_NAMES, kindSchemas, type KindName } from '../model/kinds';
+import { KIND_NAMES, KINDS, kindSchemas, type KindName } from '../model/kinds';
+import { globsMatcher } from '../util/glob';
 import { editDistance } from '../util/suggest';
 import { isObject } from '../util/pointer';
 
@@ -49,9 +50,17 @@ export interface NearMissKey {
  */
 export function nearMissKey(value: unknown): NearMissKey | undefined {
   if (!isObject(value)) return undefined;
+  return nearMissAmong(ownKeys(value));
+}
+
+function* ownKeys(value: Record<string, unknown>): Generator<string> {
+  for (const key in value) if (Object.hasOwn(value, key)) yield key;
+}
+
+/** `nearMissKey` over keys however found (a parsed document's, or a text's that does not parse). */
+function nearMissAmong(keys: Iterable<string>): NearMissKey | undefined {
   let compared = 0;
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
+  for (const key of keys) {
     if (++compared > MAX_KEYS_COMPARED) break;
     if (key.length > 64) continue;
     const k = normalized(key);
@@ -101,3 +110,89 @@ export function relatedEvidence(value: unknown, modelineSchema?: string): string
 /** `"configuratons" is close to "configurations", a top-level key of a ShadowLink`. */
 export const nearMissSentence = (near: NearMissKey): string =>
   `${JSON.stringify(near.key.slice(0, 80))} is close to "${near.like}", a top-level key of a ${near.kind}`;
+
+// `"$schema": "…/ShadowLink.schema.json"` or a `# yaml-language-server: $schema=…` modeline, found in raw text.
+const SCHEMA_REFERENCE = /\$schema["']?\s*[:=]\s*["']?([^\s"',}]+)/g;
+
+/** Each schema reference written in a text (a `$schema` key's value or a modeline's), whether or not the text parses. */
+export function* schemaReferences(text: string): Generator<string> {
+  for (const m of text.matchAll(SCHEMA_REFERENCE)) yield m[1]!;
+}
+
+/** The kinds' `filePatterns`, compiled once: those with a folder match the path, the others the file name. */
+const KIND_FILE_PATTERNS = KIND_NAMES.flatMap((k) => [...KINDS[k].filePatterns]);
+const matchesKindPath = globsMatcher(KIND_FILE_PATTERNS.filter((p) => p.includes('/')));
+const matchesKindBase = globsMatcher(KIND_FILE_PATTERNS.filter((p) => !p.includes('/')));
+
+/** True when a file's name is one an Admin API document is usually saved under (a kind's `filePatterns`). */
+export function hasKindFileName(name: string): boolean {
+  const path = name.split('\\').join('/');
+  return matchesKindPath(path) || matchesKindBase(path.slice(path.lastIndexOf('/') + 1));
+}
+
+// A YAML key at the start of a line (a top-level one), plain or quoted.
+const YAML_TOP_KEY = /^(["']?)([A-Za-z_$][\w$.-]{0,63})\1[ \t]*:/gm;
+
+/** The keys of a YAML text written at the start of a line, in order (at most `limit`), read without parsing. */
+function* yamlTopKeys(text: string, limit: number): Generator<string> {
+  let n = 0;
+  for (const m of text.matchAll(YAML_TOP_KEY)) {
+    if (++n > limit) return;
+    yield m[2]!;
+  }
+}
+
+const isJsonSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/**
+ * The keys of a JSON text's outermost object, in order (at most `limit`), read without parsing:
+ * a string at nesting depth 1 followed by `:`. One pass; a broken text still yields the keys before
+ * (and mostly after) its fault.
+ */
+function* jsonTopKeys(text: string, limit: number): Generator<string> {
+  let depth = 0;
+  let n = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = ++i;
+      // A string ends at its closing quote, or at the line's end when it is left open.
+      while (i < text.length && text.charCodeAt(i) !== 0x22 && text.charCodeAt(i) !== 0x0a)
+        i += text.charCodeAt(i) === 0x5c ? 2 : 1;
+      const end = Math.min(i, text.length);
+      i++;
+      if (depth !== 1) continue;
+      let j = i;
+      while (j < text.length && isJsonSpace(text.charCodeAt(j))) j++;
+      if (text.charCodeAt(j) !== 0x3a) continue;
+      if (++n > limit) return;
+      yield text.slice(start, Math.min(end, start + 65));
+      i = j + 1;
+      continue;
+    }
+    if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) depth--;
+    i++;
+  }
+}
+
+/**
+ * Why a text that does not parse may still be meant as one of our documents (a sentence), or
+ * undefined when it names nothing of ours: its file name is a kind's, a `$schema` or modeline names
+ * one of our schemas, or a top-level key (read from the text, at most MAX_KEYS_COMPARED of them) is
+ * a kind's distinctive key or a near miss of one, or they have a ConnectError's shape. One pass
+ * over the text for each.
+ */
+export function unparsedEvidence(text: string, format: 'json' | 'yaml', name: string): string | undefined {
+  if (hasKindFileName(name)) return "its file name is one of a kind's";
+  for (const ref of schemaReferences(text))
+    if (namesOurSchema(ref)) return 'its "$schema" or modeline names an svc-admin-spec schema';
+  const keys = [...(format === 'json' ? jsonTopKeys(text, MAX_KEYS_COMPARED) : yamlTopKeys(text, MAX_KEYS_COMPARED))];
+  const near = nearMissAmong(keys);
+  if (near) return nearMissSentence(near);
+  // A ConnectError is told by its shape, as detection tells it (`code`, or `message` with `details`).
+  if (keys.includes('code') || (keys.includes('message') && keys.includes('details')))
+    return "its top-level keys are a ConnectError's";
+  return undefined;
+}

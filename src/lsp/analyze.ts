@@ -1,20 +1,20 @@
 /**
  * One open document, linted as `svc-admin-spec lint` would lint the file: the config found upward
- * from it (ignore globs, overrides, target version), the ignore file beside that config,
+ * from it (ignore and files globs, overrides, target version), the ignore file beside that config,
  * suppression comments — and whether the document is this linter's at all.
  */
 import { dirname } from 'node:path';
-import { emptyConfig, fileLintOptions, isIgnored, type Config } from '../config/config';
+import { emptyConfig, excludedBy, exclusionReason, fileLintOptions, type Config } from '../config/config';
 import { ConfigLookup } from '../config/discover';
 import { applyIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { isToolConfigFile } from '../config/tool-files';
-import { globsMatcher } from '../util/glob';
 import { BUILTIN_CATALOG, catalogAt, withDocsUrl } from '../engine/catalog';
 import { docsBaseInEnv } from '../core/docs-url';
 import { kindOfSchemaRef } from '../kind/detect';
+import { hasKindFileName, schemaReferences } from '../kind/relevance';
 import type { Diagnostic } from '../core/diagnostics';
 import { lintText, type LintTextOptions } from '../lint/lint-text';
-import { KIND_NAMES, KINDS, type KindName } from '../model/kinds';
+import type { KindName } from '../model/kinds';
 import { formatOf } from '../source/index';
 
 /** A document as the editor holds it. */
@@ -47,6 +47,8 @@ export interface Analysis {
   dependencies: string[];
   /** The config's plugins, as written, when they were not loaded (not trusted): the document was linted with the built-in rules. */
   skippedPlugins?: { config: string; plugins: string[] };
+  /** Why the config keeps the document from being linted (its `ignore` or `files` globs), as the command says it: for the log. */
+  excluded?: string;
 }
 
 /** The format of a document: by its file name's extension, else by the editor's language, else by content. */
@@ -57,12 +59,9 @@ export function formatFor(name: string, languageId: string, text: string): 'json
   return formatOf(name, text);
 }
 
-// `"$schema": "…/ShadowLink.schema.json"` or a `# yaml-language-server: $schema=…` modeline, found in raw text.
-const SCHEMA_REFERENCE = /\$schema["']?\s*[:=]\s*["']?([^\s"',}]+)/g;
-
 /** True when the raw text names one of our schemas: a document that does not parse is still ours then. */
 export function namesOurSchema(text: string): boolean {
-  for (const m of text.matchAll(SCHEMA_REFERENCE)) if (kindOfSchemaRef(m[1]!)) return true;
+  for (const ref of schemaReferences(text)) if (kindOfSchemaRef(ref)) return true;
   return false;
 }
 
@@ -127,17 +126,6 @@ function builtInRulesOnly(options: LintTextOptions): LintTextOptions {
   if (!options.rules) return options;
   const rules = Object.fromEntries(Object.entries(options.rules).filter(([id]) => BUILTIN_CATALOG.byId.has(id)));
   return { ...options, rules };
-}
-
-/** The kinds' `filePatterns`, compiled once: those with a folder match the path, the others the file name. */
-const KIND_FILE_PATTERNS = KIND_NAMES.flatMap((k) => [...KINDS[k].filePatterns]);
-const matchesKindPath = globsMatcher(KIND_FILE_PATTERNS.filter((p) => p.includes('/')));
-const matchesKindBase = globsMatcher(KIND_FILE_PATTERNS.filter((p) => !p.includes('/')));
-
-/** True when a document's file name is one an Admin API document is usually saved under (a kind's `filePatterns`). */
-function hasKindFileName(name: string): boolean {
-  const path = name.split('\\').join('/');
-  return matchesKindPath(path) || matchesKindBase(path.slice(path.lastIndexOf('/') + 1));
 }
 
 /**
@@ -206,7 +194,9 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
     const ours = input.wasOwned || namesOurSchema(text) || lintText(text, { filename: name, format }).kind !== null;
     return none(ours, [badConfig(message)]);
   }
-  if (path && isIgnored(config, path)) return none(false);
+  // As the command treats a file named on its command line: not linted, and said (in the log, not as a finding).
+  const excluded = path ? excludedBy(config, path) : undefined;
+  if (excluded) return { ...none(false), excluded: exclusionReason(excluded, config.path ?? 'the config') };
 
   const skipped = !input.trustPlugins && config.path && config.plugins?.length ? config.plugins : undefined;
   const fileOptions = fileLintOptions(config, path, name);

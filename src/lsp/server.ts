@@ -82,6 +82,8 @@ interface Server {
   settings: LspSettings;
   /** The configs whose skipped plugins the user was told about (once each per session). */
   warnedConfigs: Set<string>;
+  /** The documents (and why) already logged as not linted by their config's globs: said once, not at every edit. */
+  loggedExcluded: Set<string>;
   log(what: string, error: unknown): void;
 }
 
@@ -114,6 +116,7 @@ async function analyze(server: Server, document: TextDocument, wasOwned: boolean
   try {
     const analysis = await server.runner.run('analyze', input, input.text.length, `analyze:${document.uri}`);
     if (analysis.owned && analysis.skippedPlugins) warnSkippedPlugins(server, analysis.skippedPlugins);
+    if (analysis.excluded) logExcluded(server, document.uri, analysis.excluded);
     return analysis;
   } catch (error) {
     if (error instanceof JobCancelled) throw error;
@@ -142,6 +145,14 @@ function warnSkippedPlugins(server: Server, skipped: { config: string; plugins: 
     type: MessageType.Warning,
     message: `svc-admin-spec: the custom rules of ${skipped.config} (plugins ${list}) were not loaded: plugins are code from the workspace, and the language server runs them only when the setting ${SETTINGS_SECTION}.trustPlugins is true. Documents are checked with the built-in rules only.`,
   });
+}
+
+/** One informational line in the client's log per document and reason: the document gets no findings, as the command skips the file. */
+function logExcluded(server: Server, uri: string, why: string): void {
+  const key = `${uri}\n${why}`;
+  if (server.loggedExcluded.has(key)) return;
+  server.loggedExcluded.add(key);
+  server.connection.console.info(`svc-admin-spec: ${uri} is not linted: ${why}.`);
 }
 
 /** The answer to a request its client cancelled (LSP's RequestCancelled, -32800). */
@@ -406,6 +417,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     capabilities: {},
     settings: DEFAULT_SETTINGS,
     warnedConfigs: new Set(),
+    loggedExcluded: new Set(),
     log: (what, error) => connection.console.error(`${what}: ${describeFailure(error)}`),
   };
   onInitialize(server);
