@@ -72,6 +72,28 @@ describe('svc-admin-spec apply', () => {
     for (const secret of [SCRAM_PASSWORD, ADMIN_PASSWORD]) expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
+  it('links findings about the answer below SVC_ADMIN_SPEC_DOCS_URL, as lint does', async () => {
+    const lb = await server({
+      transformResponse: (method, json) => {
+        if (method !== 'CreateShadowLink') return json;
+        const sl = json['shadowLink'] as { configurations: { clientOptions: Record<string, unknown> } };
+        sl.configurations.clientOptions['effectiveFetchMaxBytes'] = 7;
+        return json;
+      },
+    });
+    const dir = scratch({ 'link.yaml': LINK });
+    const env = { SCRAM_PASSWORD, SVC_ADMIN_SPEC_DOCS_URL: 'https://docs.example.com/svc/' };
+    const r = await run(['apply', '--admin-url', lb.url, '--target-version', '26.1', '-f', 'json', 'link.yaml'], {
+      cwd: dir,
+      env,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const urls = [...r.stdout.matchAll(/"docsUrl": ?"([^"]*)"/g)].map((m) => m[1]);
+    expect(r.stdout).toContain('conformance/effective-value');
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(url).toMatch(/^https:\/\/docs\.example\.com\/svc\/docs\/rules\//);
+  });
+
   it('sends an rpk file as the request rpk builds from it, placeholders filled (and says so); refuses cloud files', async () => {
     const lb = await server();
     const rpkFile = [

@@ -365,6 +365,32 @@ describe('answers', () => {
     expect(exchange?.diagnostics.map((d) => d.code)).toEqual(['conformance/effective-value']);
   });
 
+  it('follow the docsBaseUrl option: findings about the request, the answer and the exchange link below it', async () => {
+    const base = 'https://docs.example.com/svc/';
+    const { c, events } = await setup(
+      {
+        transformResponse: (method, json) => {
+          if (method !== 'CreateShadowLink') return json;
+          const sl = json['shadowLink'] as { configurations: { clientOptions: Record<string, unknown> } };
+          sl.configurations.clientOptions['effectiveFetchMaxBytes'] = 7;
+          return json;
+        },
+      },
+      { docsBaseUrl: base },
+    );
+    // fetchMaxBytes below fetchMinBytes: a warning on the request, sent anyway.
+    await c.createShadowLink(link('dr-link', { fetchMaxBytes: 1, fetchMinBytes: 2 }));
+    const phases = new Set(events.map((e) => e.phase));
+    expect([...phases]).toEqual(expect.arrayContaining(['request', 'exchange']));
+    const urls = events.flatMap((e) => e.diagnostics.map((d) => d.docsUrl));
+    expect(urls.length).toBeGreaterThanOrEqual(2);
+    for (const url of urls) expect(url).toMatch(/^https:\/\/docs\.example\.com\/svc\/docs\/rules\//);
+    // A malformed base fails when the client is made, naming the option.
+    expect(() => createAdminClient({ baseUrl: 'http://localhost:1', docsBaseUrl: 'not a url' })).toThrow(
+      /createAdminClient: "docsBaseUrl"/,
+    );
+  });
+
   it('a throwing onDiagnostics cannot turn a created link into an error', async () => {
     const { lb } = await setup({
       transformResponse: (method, json) => {

@@ -89,17 +89,18 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
   const secrets = options ? connectionSecrets(options) : [];
   const diagnosticsEvents: { file: string; event: DiagnosticsEvent }[] = [];
   let currentFile = '';
+  // The findings' links: read from the environment once for the run.
+  const docs = docsOption(io.env);
   const client = args.dryRun
     ? undefined
     : createAdminClient({
         ...options!,
+        ...docs,
         ...(catalog.custom.length > 0 ? { customRules: catalog.custom } : {}),
         targetVersion: args.targetVersion,
         onDiagnostics: (event) => diagnosticsEvents.push({ file: currentFile, event }),
       });
 
-  // The findings' links: read from the environment once for the run.
-  const docs = docsOption(io.env);
   const lintAll = (target: TargetVersion): Loaded[] => {
     const loaded: Loaded[] = [];
     for (const file of args.files) {

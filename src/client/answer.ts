@@ -21,7 +21,8 @@ export function checkAnswer(
 ): void {
   const linted = lint(METHODS[method].response, response, lintOptions);
   report({ method, phase: 'response', diagnostics: redactOutside(linted.diagnostics, secrets) });
-  const exchange = checkExchange({ kind: method, request, response });
+  const { docsBaseUrl } = lintOptions;
+  const exchange = checkExchange({ kind: method, request, response }, docsBaseUrl === undefined ? {} : { docsBaseUrl });
   report({ method, phase: 'exchange', diagnostics: redactOutside(exchange.diagnostics, secrets) });
 }
 

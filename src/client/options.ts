@@ -1,6 +1,6 @@
 /** The options of `createAdminClient`, checked once, before anything is sent. */
 import type { Transport } from '@connectrpc/connect';
-import { catalogWith, type RuleCatalog } from '../engine/catalog';
+import { catalogAt, catalogWith, type RuleCatalog } from '../engine/catalog';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings, type RuleSettingsInput } from '../engine/settings';
 import type { Rule } from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
@@ -51,6 +51,8 @@ export interface AdminClientOptions {
    * Not applied to a `transport` given here (set its `readMaxBytes`).
    */
   maxResponseBytes?: number;
+  /** Where the package's documentation is served, as `lint`'s `docsBaseUrl`: findings about requests and answers link below it. Default unpkg. */
+  docsBaseUrl?: string;
 }
 
 /** Per-call options. */
@@ -98,6 +100,7 @@ const OPTION_KEYS = [
   'env',
   'retry',
   'maxResponseBytes',
+  'docsBaseUrl',
 ];
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -144,11 +147,12 @@ export function checkPositiveInt(raw: unknown, what: string): number | undefined
   return raw;
 }
 
-function lintOptionsWith(catalog: RuleCatalog, rules: RuleSettings) {
+function lintOptionsWith(catalog: RuleCatalog, rules: RuleSettings, docsBaseUrl: string | undefined) {
   return (targetVersion: TargetVersion): LintOptions => ({
     rules,
     targetVersion,
     ...(catalog.custom.length > 0 ? { customRules: catalog.custom } : {}),
+    ...(docsBaseUrl === undefined ? {} : { docsBaseUrl }),
   });
 }
 
@@ -163,6 +167,8 @@ export function checkClientOptions(options: AdminClientOptions, platform: Platfo
   const baseUrl = checkBaseUrl(options.baseUrl);
   const auth = checkAuth(options.auth);
   const catalog = catalogWith(options.customRules ?? [], 'createAdminClient customRules');
+  // Checked here, so that a malformed one fails at creation, not at the first call.
+  if (options.docsBaseUrl !== undefined) catalogAt(catalog, options.docsBaseUrl, 'createAdminClient: "docsBaseUrl"');
   const rules = checkRuleSettings(options.rules, 'createAdminClient rules', catalog);
   const target: TargetVersion | 'auto' =
     options.targetVersion === undefined || options.targetVersion === 'auto'
@@ -188,6 +194,6 @@ export function checkClientOptions(options: AdminClientOptions, platform: Platfo
     retry: { attempts, initialDelayMs },
     onDiagnostics: options.onDiagnostics,
     env: options.env ?? platform.env(),
-    lintOptions: lintOptionsWith(catalog, rules),
+    lintOptions: lintOptionsWith(catalog, rules, options.docsBaseUrl),
   };
 }
