@@ -3,9 +3,9 @@
  * a link into a folder generated at build time says how to generate it; the repository's own docs
  * pass, the generated API reference included (generated first when missing).
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { API_PAGES, ensureBuilt } from './support/docs-build';
 import { describe, expect, it } from 'vitest';
 import { BUILT_DOCS, deadLinks, markdownFiles } from '../scripts/check-links';
 import { headingAnchors } from '../scripts/markdown-slug';
@@ -59,8 +59,7 @@ describe('check-links', () => {
   });
 
   it('finds no dead link in the README, CONTRIBUTING and the docs site with its API reference', () => {
-    if (!existsSync(join(ROOT, 'docs', 'api', 'index.md')))
-      execFileSync('npm', ['run', 'docs:api'], { cwd: ROOT, stdio: 'ignore' });
+    ensureBuilt(API_PAGES, () => existsSync(join(ROOT, 'docs', 'api', 'index.md')));
     expect(markdownFiles(ROOT)).toContain('docs/api/svc-admin-spec/functions/lint.md');
     expect(deadLinks(ROOT)).toEqual([]);
   }, 120_000);

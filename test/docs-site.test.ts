@@ -6,7 +6,6 @@
  * reference). Needs
  * Debian's `chromium`: skipped without it, except where SVC_REQUIRE_BROWSER=1 (CI).
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +13,7 @@ import { extname, join, normalize } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_REQUIRED, CHROMIUM, launchChromium } from './support/chromium';
+import { API_PAGES, ensureBuilt, SITE } from './support/docs-build';
 import { ROOT } from './cli-helpers';
 
 const DIST = join(ROOT, 'docs', '.vitepress', 'dist');
@@ -52,8 +52,8 @@ describe.skipIf(!CHROMIUM && !BROWSER_REQUIRED)('docs site in Chromium', () => {
   let origin: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(DIST, 'index.html')) || !existsSync(join(DIST, 'api', 'index.html')))
-      execFileSync('npm', ['run', 'docs:build'], { cwd: ROOT, stdio: 'ignore' });
+    ensureBuilt(API_PAGES, () => existsSync(join(ROOT, 'docs', 'api', 'index.md')));
+    ensureBuilt(SITE, () => existsSync(join(DIST, 'index.html')) && existsSync(join(DIST, 'api', 'index.html')));
     server = await serve();
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await launchChromium();
