@@ -144,6 +144,35 @@ describe('YAML syntax errors point where the construct opened', () => {
   });
 });
 
+describe('a badly indented line names the levels it could belong to', () => {
+  it.each([
+    [
+      'name: x\nclient_options:\n  bootstrap_servers: ["a:9092"]\n     tls_settings:\n    enabled: true\n',
+      4,
+      6,
+      'this line (`tls_settings`) is indented 5 spaces, more than `bootstrap_servers` on line 3, which has its value already; indent it by 2 spaces to sit beside `bootstrap_servers` (line 3).',
+    ],
+    [
+      'name: x\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["a:9092"]\n   tlsSettings: {}\n',
+      5,
+      4,
+      'this line (`tlsSettings`) is indented 3 spaces, between the levels of `clientOptions` (line 3) and `bootstrapServers` (line 4); indent it by 4 spaces to sit beside `bootstrapServers` (line 4), or by 2 spaces to sit beside `clientOptions` (line 3).',
+    ],
+    // Comments and blank lines between are not levels.
+    [
+      'a:\n  # c\n\n  b: 1\n c: 2\n',
+      5,
+      2,
+      'this line (`c`) is indented 1 space, between the levels of `a` (line 1) and `b` (line 4); indent it by 2 spaces to sit beside `b` (line 4), or by 0 spaces to sit beside `a` (line 1).',
+    ],
+  ])('%j', (text, line, column, message) => {
+    const [d] = parseSource(text, 'yaml').diagnostics;
+    expect(d!.code).toBe('parse/yaml-syntax');
+    expect(d!.range!.start).toEqual({ line, column });
+    expect(d!.message).toBe(`YAML syntax error: ${message}`);
+  });
+});
+
 describe('a missing path', () => {
   it('is said on stderr with exit 2; the other files are linted and the JSON report stays valid', () => {
     const dir = scratch({ 'good.yaml': GOOD_YAML });

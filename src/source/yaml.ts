@@ -24,7 +24,7 @@ const MODELINE = /^#\s*yaml-language-server\s*:\s*\$schema=(\S+)/;
 
 const FRIENDLY: Record<string, string> = {
   TAB_AS_INDENT: 'Tabs cannot be used for indentation in YAML; indent with spaces',
-  BAD_INDENT: 'Bad indentation',
+  BAD_INDENT: 'Bad indentation: indent this line as the other entries of its mapping or list are',
   MISSING_CHAR: 'A character is missing',
   UNEXPECTED_TOKEN: 'Unexpected token',
   BLOCK_AS_IMPLICIT_KEY: 'A block value cannot be used as an implicit key',
@@ -291,6 +291,78 @@ function unclosedBefore(
   return found;
 }
 
+/** How far back `misindented` looks for the levels a line could belong to: bounded work per error. */
+const INDENT_LOOKBACK = 200;
+
+/** A line's indentation (spaces), its entry's key (or `- ` item) as written, cut short, and where its text starts. */
+function lineShape(text: string, start: number, end: number): { indent: number; key: string; at: number } {
+  let i = start;
+  while (i < end && text.charCodeAt(i) === 32) i++;
+  const rest = text.slice(i, Math.min(end, i + 200));
+  const key = /^(- |-$)/.test(rest) ? '-' : (/^((?:"[^"]*"|'[^']*'|[^\s:#][^:#]*?))\s*:(?:\s|$)/.exec(rest)?.[1] ?? '');
+  return { indent: i - start, key: key.length > 40 ? `${key.slice(0, 39)}…` : key, at: i };
+}
+
+/**
+ * What to say of a line the parser finds badly indented (its error sits at the line's start): the
+ * levels it could have meant — the entry just above, and the entries that hold it — by key and
+ * line, with the indentation that puts it beside each. Undefined when the lines above say nothing
+ * useful (the package's own words are used then).
+ */
+function misindented(
+  text: string,
+  index: LineIndex,
+  offset: number,
+): { range: [number, number]; message: string } | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = text.indexOf('\n', lineStart) === -1 ? text.length : text.indexOf('\n', lineStart);
+  const bad = lineShape(text, lineStart, lineEnd);
+  if (bad.at === lineEnd || bad.key === '') return undefined;
+  // The entries above, nearest first, each less indented than the one before: the levels open here.
+  const levels: { indent: number; key: string; line: number; hasValue: boolean }[] = [];
+  let end = lineStart - 1;
+  for (let n = 0; end > 0 && n < INDENT_LOOKBACK; n++) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const shape = lineShape(text, start, end);
+    const body = text.slice(shape.at, end).trimEnd();
+    if (body !== '' && !body.startsWith('#') && shape.key !== '' && shape.key !== '-') {
+      if (levels.length === 0 || shape.indent < levels[levels.length - 1]!.indent) {
+        const afterKey = body
+          .slice(body.indexOf(':') + 1)
+          .replace(/\s+#.*$/, '')
+          .trim();
+        levels.push({
+          indent: shape.indent,
+          key: shape.key,
+          line: index.position(start).line,
+          hasValue: afterKey !== '',
+        });
+        if (shape.indent === 0) break;
+      }
+    }
+    end = start - 1;
+  }
+  const range: [number, number] = [bad.at, Math.min(lineEnd, bad.at + Math.max(1, bad.key.length))];
+  const here = `this line (\`${bad.key}\`) is indented ${bad.indent} space${bad.indent === 1 ? '' : 's'}`;
+  const beside = (l: { indent: number; key: string; line: number }) =>
+    `${l.indent} space${l.indent === 1 ? '' : 's'} to sit beside \`${l.key}\` (line ${l.line})`;
+  const above = levels[0];
+  if (above && bad.indent > above.indent && above.hasValue)
+    return {
+      range,
+      message: `${here}, more than \`${above.key}\` on line ${above.line}, which has its value already; indent it by ${beside(above)}`,
+    };
+  for (let i = 0; i + 1 < levels.length; i++) {
+    const [deeper, outer] = [levels[i]!, levels[i + 1]!];
+    if (bad.indent < deeper.indent && bad.indent > outer.indent)
+      return {
+        range,
+        message: `${here}, between the levels of \`${outer.key}\` (line ${outer.line}) and \`${deeper.key}\` (line ${deeper.line}); indent it by ${beside(deeper)}, or by ${beside(outer)}`,
+      };
+  }
+  return undefined;
+}
+
 /** Parses YAML text; several documents, syntax errors, duplicate keys and alias bombs become diagnostics. */
 export function parseYaml(original: string): ParsedSource {
   const index = new LineIndex(original);
@@ -370,14 +442,21 @@ export function parseYaml(original: string): ParsedSource {
   const openConstructs = () => (open ??= unclosedConstructs(cst.tokens));
   for (const e of doc.errors.slice(0, 20)) {
     const unclosed = unclosedBefore(openConstructs, e);
+    const indent = !unclosed && e.code === 'BAD_INDENT' ? misindented(text, index, e.pos[0]) : undefined;
     diagnostics.push({
       code: 'parse/yaml-syntax',
       severity: 'error',
       pointer: '',
-      range: unclosed ? index.range(unclosed.offset, unclosed.offset + 1) : index.range(e.pos[0], e.pos[1]),
+      range: unclosed
+        ? index.range(unclosed.offset, unclosed.offset + 1)
+        : indent
+          ? index.range(...indent.range)
+          : index.range(e.pos[0], e.pos[1]),
       message: unclosed
         ? `YAML syntax error: ${unclosed.message}.`
-        : `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`,
+        : indent
+          ? `YAML syntax error: ${indent.message}.`
+          : `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`,
     });
   }
   const tree = indexYaml(doc.contents as AnyNode);
