@@ -116,7 +116,9 @@ describe('convert', () => {
     const bad = join(ROOT, 'examples', 'bad', 'shadow-link.rpk.yaml');
     const stopped = cli(['convert', bad, '--to', 'api']);
     expect([stopped.code, stopped.stdout]).toEqual([1, '']);
-    expect(stopped.stderr).toContain('has errors: not converted (fix them, or use --force)');
+    expect(stopped.stderr).toContain(
+      'has errors (above): not converted; fix them, suppress them as for lint, or use --force.',
+    );
     expect(stopped.stderr).toContain('rpk/unmapped-enum');
     const forced = cli(['convert', bad, '--to', 'api', '--force']);
     expect(forced.code).toBe(1);

@@ -116,7 +116,7 @@ describe('preview', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('link.yaml\n');
     expect(run.stderr).toContain('error');
-    expect(run.stderr).toContain('svc-admin-spec: link.yaml has errors: not previewed');
+    expect(run.stderr).toContain('svc-admin-spec: link.yaml has errors (above): not previewed');
   });
 
   it('never prints a secret of the link, even as a topic name', () => {

@@ -294,7 +294,7 @@ describe('init', () => {
         args.join(' '),
         2,
         '',
-        `svc-admin-spec: ${message}\nRun "svc-admin-spec --help" for usage.\n`,
+        `svc-admin-spec: ${message}\nRun "svc-admin-spec init --help" for usage.\n`,
       ]);
       expect(readdirSync(dir)).toEqual([]);
     }

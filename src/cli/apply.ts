@@ -12,6 +12,7 @@ import { NEWEST_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../f
 import { format } from '../format/index';
 import { printable } from '../format/ansi';
 import { lintText } from '../lint/lint-text';
+import { aKind } from '../model/kind-article';
 import { isMappedKind, kindOf, type KindName } from '../model/kinds';
 import { METHODS } from '../model/methods';
 import { type FileResult } from '../core/diagnostics';
@@ -126,7 +127,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
       const linted = lintText(decoded.text, options);
       if (linted.kind !== null && !APPLY_KINDS.includes(linted.kind))
         throw new ConfigError(
-          `${file} is a ${linted.kind}; apply sends ${APPLY_KINDS.join(' or ')} files (see --kind).`,
+          `${file} is ${aKind(linted.kind)}; apply sends ${APPLY_KINDS.join(' or ')} files (see --kind).`,
         );
       const entry: Loaded = { file, absolute, result: { file, kind: linted.kind, diagnostics: linted.diagnostics } };
       if (isMappedKind(linted.kind)) {

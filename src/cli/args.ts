@@ -247,10 +247,12 @@ export function argumentProblem(error: Error & { code?: string }, command: keyof
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const flag = /Unknown option '([^']*)'/.exec(text)?.[1] ?? '';
     const bare = flag.replace(/=.*$/s, '');
-    const name = bare.slice(2);
-    const owners = bare.startsWith('--')
-      ? (Object.keys(FLAGS_OF) as (keyof typeof FLAGS_OF)[]).filter((c) => Object.hasOwn(FLAGS_OF[c], name))
-      : [];
+    // A long flag by its name, a short one (`-f`) by the letter: either may belong to other commands.
+    const has = (flags: Readonly<Record<string, FlagSpec>>): boolean =>
+      bare.startsWith('--')
+        ? Object.hasOwn(flags, bare.slice(2))
+        : /^-[^-]$/.test(bare) && Object.values(flags).some((f) => f.short === bare.slice(1));
+    const owners = (Object.keys(FLAGS_OF) as (keyof typeof FLAGS_OF)[]).filter((c) => has(FLAGS_OF[c]));
     if (owners.length > 0) {
       const list = owners.join(' and ');
       return command === 'lint'

@@ -11,6 +11,7 @@ import { canonicalPath, checkWritableTarget } from '../config/fs-safe';
 import { FORMAT_NAMES } from '../format/index';
 import { printable } from '../format/ansi';
 import { locate } from '../lint/lint-text';
+import { aKind } from '../model/kind-article';
 import { METHOD_NAMES, METHODS } from '../model/methods';
 import { parseCommandArgs } from './args';
 import { CHECK_EXCHANGE_FLAGS } from './client-flags';
@@ -21,7 +22,7 @@ import type { CliIO } from './io';
 import { outputsOf } from './outputs';
 import { writeReports } from './write-reports';
 import { InputError, readDocument, targetVersionFlag, type ReadDocument } from './read-input';
-import { UsageError } from './usage-error';
+import { asCommand, UsageError } from './usage-error';
 
 /** Help of `check-exchange`. */
 export const CHECK_EXCHANGE_HELP = `Usage: svc-admin-spec check-exchange <request> <response> [options]
@@ -47,7 +48,12 @@ Exit codes: 0 the response honours the request; 1 findings (or a document that d
 2 usage error or unreadable input.`;
 
 /** Runs `check-exchange` with its arguments (the command word removed); returns the exit code. */
-export async function runCheckExchange(argv: readonly string[], io: CliIO): Promise<number> {
+export function runCheckExchange(argv: readonly string[], io: CliIO): Promise<number> {
+  return asCommand('check-exchange', () => checkExchangeCommand(argv, io));
+}
+
+/** `runCheckExchange`'s body: its usage errors point at `check-exchange --help`. */
+async function checkExchangeCommand(argv: readonly string[], io: CliIO): Promise<number> {
   const parsed = parseCommandArgs('check-exchange', argv, CHECK_EXCHANGE_FLAGS);
   const v = parsed.values as Record<string, unknown> & {
     format?: string[];
@@ -120,7 +126,7 @@ export async function runCheckExchange(argv: readonly string[], io: CliIO): Prom
     );
     if (method === undefined)
       throw new UsageError(
-        `${printable(requestFile)} is a ${request.result.kind} and ${printable(responseFile)} a ${response.result.kind}; check-exchange compares ${METHOD_NAMES.map((m) => `a ${METHODS[m].request} with a ${METHODS[m].response}`).join(', or ')}.`,
+        `${printable(requestFile)} is ${aKind(request.result.kind)} and ${printable(responseFile)} ${aKind(response.result.kind)}; check-exchange compares ${METHOD_NAMES.map((m) => `${aKind(METHODS[m].request)} with ${aKind(METHODS[m].response)}`).join(', or ')}.`,
       );
     const found = checkExchange(
       { kind: method, request: request.result.source.value, response: response.result.source.value },

@@ -1,21 +1,21 @@
 /**
  * `svc-admin-spec convert FILE --to api|rpk`: an rpk config file as the CreateShadowLink request rpk
  * sends, or an API ShadowLink (or request) as the rpk config file rpk writes for it. The file is
- * linted first (findings on standard error, exit codes as `lint`); a file with errors is converted
- * only with --force. Secrets are masked on standard output; `-o` writes them, to a new file of mode
+ * read and linted first as `lint` does (`readDocument`: its config and ignore file; findings on
+ * standard error, exit codes as `lint`); a file with errors is converted only with --force, one
+ * that does not parse never. Secrets are masked on standard output; `-o` writes them, to a new file of mode
  * 0600 or over an existing one keeping its mode, atomically.
  */
 import { resolve } from 'node:path';
 import { stringify as toYaml } from 'yaml';
 import { decodeDocument } from '../decode/decode';
-import { DEFAULT_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
+import { TARGET_VERSIONS } from '../facts/target-version';
 import { format } from '../format/index';
+import { printable } from '../format/ansi';
 import { lintText } from '../lint/lint-text';
 import { isDocumentKind, isMappedKind, kindOf, kindsWith, type DocumentKind } from '../model/kinds';
-import { resolveConfig } from '../config/resolve';
-import { canonicalPath, FileAccessError, readRegularFile, writeFileAtomic } from '../config/fs-safe';
+import { canonicalPath, FileAccessError, writeFileAtomic } from '../config/fs-safe';
 import { collectSecrets, maskValue } from '../secrets/redact';
-import { decode } from '../source/index';
 import { getAt } from '../util/pointer';
 import { readRpkConfig } from '../rpk/read';
 import { apiToRpk, RpkFormError, rpkToApi } from '../rpk/mapper';
@@ -23,15 +23,17 @@ import { parseCommandArgs } from './args';
 import { CONVERT_FLAGS } from './client-flags';
 import { docsOption } from './docs-base';
 import type { CliIO } from './io';
-import { UsageError } from './usage-error';
+import { InputError, readDocument, targetVersionFlag, type ReadDocument } from './read-input';
+import { asCommand, UsageError } from './usage-error';
 
 /** Help of `convert`. */
 export const CONVERT_HELP = `Usage: svc-admin-spec convert <file> --to api|rpk [options]
 
 Converts an rpk shadow-link config file (rpk shadow create --config-file) into the
 CreateShadowLink request rpk sends for it (--to api), or an API ShadowLink or CreateShadowLink
-request into the rpk config file rpk writes for it (--to rpk). The file is linted first: findings
-go to standard error, and a file with errors is not converted unless --force.
+request into the rpk config file rpk writes for it (--to rpk). The file is linted first, as lint
+lints it (its config and ignore file): findings go to standard error, and a file with errors is not
+converted unless --force (one that does not parse, never). <file> may be "-" (standard input).
 
 Options:
   --to <api|rpk>              What to convert to (required)
@@ -47,7 +49,12 @@ Exit codes: 0 converted; 1 the file has errors (converted only with --force); 2 
 unreadable input.`;
 
 /** Runs `convert` with its arguments (the command word removed). */
-export async function runConvert(argv: readonly string[], io: CliIO): Promise<number> {
+export function runConvert(argv: readonly string[], io: CliIO): Promise<number> {
+  return asCommand('convert', () => convert(argv, io));
+}
+
+/** `runConvert`'s body: its usage errors point at `convert --help`. */
+async function convert(argv: readonly string[], io: CliIO): Promise<number> {
   const parsed = parseCommandArgs('convert', argv, CONVERT_FLAGS);
   const v = parsed.values as {
     to?: string;
@@ -65,51 +72,55 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
   if (parsed.positionals.length !== 1) throw new UsageError('convert takes one file.');
   const outputFormat = v['output-format'] ?? (v.to === 'api' ? 'json' : 'yaml');
   if (outputFormat !== 'json' && outputFormat !== 'yaml') throw new UsageError('--output-format must be json or yaml.');
-  if (v['target-version'] !== undefined && !(TARGET_VERSIONS as readonly string[]).includes(v['target-version']))
-    throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);
+  const targetVersion = targetVersionFlag(v['target-version']);
   // The findings' links, as lint's: a malformed base stops the run before anything is read.
-  const docs = docsOption(io.env);
+  docsOption(io.env);
   const render = (value: unknown) =>
     outputFormat === 'json' ? `${JSON.stringify(value, null, 2)}\n` : toYaml(value, { version: '1.1' });
 
   const file = parsed.positionals[0]!;
-  const path = resolve(io.cwd, file);
   // The converted form replaces the file's comments and spelling: never written over its own source.
-  if (v.output !== undefined && canonicalPath(resolve(io.cwd, v.output)) === canonicalPath(path))
+  if (
+    v.output !== undefined &&
+    file !== '-' &&
+    canonicalPath(resolve(io.cwd, v.output)) === canonicalPath(resolve(io.cwd, file))
+  )
     throw new UsageError(`-o ${v.output} is the file being converted; write the result to another file.`);
-  // As lint reads a file: only a regular file (a FIFO would never end), binary and BOM said.
-  let read: ReturnType<typeof decode>;
+  // Read and linted as lint reads and lints it: its config, its ignore file (the baseline).
+  let doc: ReadDocument;
   try {
-    read = decode(readRegularFile(path, file));
+    doc = await readDocument(file, io, targetVersion);
   } catch (error) {
-    io.stderr.write(`svc-admin-spec: ${(error as Error).message}\n`);
+    if (!(error instanceof InputError)) throw error;
+    io.stderr.write(`svc-admin-spec: ${error.message}\n`);
     return 2;
   }
-  if ('diagnostic' in read) {
-    io.stderr.write(`svc-admin-spec: ${file}: ${read.diagnostic.message}\n`);
-    return 2;
+  const { text, result, rpkVersion: rpk } = doc;
+  const shown = result.diagnostics;
+  const report = () => {
+    if (shown.length > 0) io.stderr.write(format([{ ...result, diagnostics: shown }], 'stylish', { color: false }));
+  };
+  // A file that does not parse has no kind to convert from: what lint says of it is the answer.
+  if (!result.source.ok) {
+    report();
+    io.stderr.write(`svc-admin-spec: ${printable(doc.display)} has errors (above): not converted; fix them.\n`);
+    return 1;
   }
-  const text = read.text;
-  const config = await resolveConfig(path);
-  const target =
-    (v['target-version'] as TargetVersion | undefined) ?? config.options.targetVersion ?? DEFAULT_TARGET_VERSION;
-  // The rpk release that reads the file: the config's rpkVersion, else the target's own.
-  const rpk = config.options.rpkVersion ?? target;
-  const result = lintText(text, { ...config.options, ...docs, filename: file, targetVersion: target });
   // --to rpk takes what carries a link in its request form: the kind table says which kinds.
   const linkKinds: readonly DocumentKind[] = kindsWith('request-link');
   const linkKind = isDocumentKind(result.kind) && linkKinds.includes(result.kind) ? result.kind : undefined;
   if (v.to === 'api' ? !isMappedKind(result.kind) : linkKind === undefined)
     throw new UsageError(
       v.to === 'api'
-        ? `${file} is not an rpk config file; --to api converts rpk files.`
-        : `${file} is not a ShadowLink or CreateShadowLink request; --to rpk converts those.`,
+        ? `${printable(doc.display)} is not an rpk config file; --to api converts rpk files.`
+        : `${printable(doc.display)} is not a ShadowLink or CreateShadowLink request; --to rpk converts those.`,
     );
-  const shown = result.diagnostics;
-  if (shown.length > 0) io.stderr.write(format([{ ...result, diagnostics: shown }], 'stylish', { color: false }));
+  report();
   const errors = shown.some((d) => d.severity === 'error');
   if (errors && !v.force) {
-    io.stderr.write(`svc-admin-spec: ${file} has errors: not converted (fix them, or use --force).\n`);
+    io.stderr.write(
+      `svc-admin-spec: ${printable(doc.display)} has errors (above): not converted; fix them, suppress them as for lint, or use --force.\n`,
+    );
     return 1;
   }
 
@@ -126,7 +137,9 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
       value = apiToRpk(getAt(decoded, kindOf(kind).link!.pointer), rpk);
     } catch (error) {
       if (!(error instanceof RpkFormError)) throw error;
-      io.stderr.write(`svc-admin-spec: ${file} cannot be written as an rpk file: ${error.message}.\n`);
+      io.stderr.write(
+        `svc-admin-spec: ${printable(doc.display)} cannot be written as an rpk file: ${error.message}.\n`,
+      );
       return 1;
     }
     const yamlText = toYaml(value, { version: '1.1' });
@@ -144,10 +157,9 @@ export async function runConvert(argv: readonly string[], io: CliIO): Promise<nu
     out = outputFormat === 'yaml' ? yamlText : render(value);
     // What rpk will make of the new file (a ${NAME} placeholder it sends as written, keys its version drops).
     const rpkSays = lintText(yamlText, {
-      ...config.options,
-      ...docs,
-      filename: v.output ?? 'converted.rpk.yaml',
-      targetVersion: target,
+      ...doc.options,
+      // Where the new file goes: -o's path, else standard output (no file has that text yet).
+      filename: v.output ?? '<stdout>',
       kind: 'RpkShadowLinkConfig',
     });
     const notes = rpkSays.diagnostics.filter((d) => d.code.startsWith('rpk/'));

@@ -15,7 +15,7 @@ import { ConfigError } from './config';
 import { parseCommandArgs } from './args';
 import { INIT_FLAGS } from './client-flags';
 import type { CliIO } from './io';
-import { UsageError } from './usage-error';
+import { asCommand, UsageError } from './usage-error';
 
 /** Help of `init`. */
 export const INIT_HELP = `Usage: svc-admin-spec init [--format yaml|json]
@@ -35,14 +35,15 @@ const SHADOW_LINKS = 'shadow-links';
 /** How far `init` looks for documents to tell JSON from YAML: a glance, not a walk of the repository. */
 const LOOK = { depth: 3, entries: 2000 } as const;
 
-/** The pre-commit snippet printed after the config (README, "pre-commit"). */
+/** The pre-commit snippet printed after the config; docs/ci.md shows the same text (a test compares them). */
 export const PRE_COMMIT_SNIPPET = `# .pre-commit-config.yaml
 repos:
-  - repo: https://github.com/svc-admin-spec/svc-admin-spec
+  - repo: https://github.com/svc-admin-spec/svc-admin-spec   # or your fork, or a local clone
     rev: main                    # a tag or commit (pre-commit autoupdate pins one)
     hooks:
       - id: svc-admin-spec
-        files: ^${SHADOW_LINKS}/          # only your Admin API documents`;
+        files: ^${SHADOW_LINKS}/          # only your Admin API documents
+        # args: [--fail-severity, warning]`;
 
 /** The extensions of the documents under `dir` (a bounded look: node_modules, .git and dot folders are skipped). */
 function documentFormats(dir: string): { json: boolean; yaml: boolean } {
@@ -122,6 +123,11 @@ function jsonConfig(shadowLinks: boolean): string {
 
 /** Runs `init`; returns the exit code. */
 export function runInit(argv: readonly string[], io: CliIO): number {
+  return asCommand('init', () => init(argv, io));
+}
+
+/** `runInit`'s body: its usage errors point at `init --help`. */
+function init(argv: readonly string[], io: CliIO): number {
   const parsed = parseCommandArgs('init', argv, INIT_FLAGS);
   const v = parsed.values as { format?: string; help?: boolean };
   if (v.help) {

@@ -1,14 +1,16 @@
 /**
  * `svc-admin-spec preview FILE --topics <file|-> [--groups <file|->]`: which of the given topics and
  * consumer groups the shadow link in FILE would shadow, and what decided each (`previewFilters`), as
- * a table or `-f json`. FILE is linted first as `lint` lints it; a link with errors is not previewed,
- * since the server refuses it. Secrets of the link are masked in everything printed.
+ * a table or `-f json`. FILE is linted first as `lint` lints it (its ignore file too); a link with
+ * errors is not previewed: not every error is one the server refuses (it ignores unknown fields), so
+ * the message says what to do, not why the server would object. Secrets of the link are masked in everything printed.
  */
 import { decodeDocument } from '../decode/decode';
 import { previewFilters, type PreviewEntry } from '../facts/filters';
 import { format } from '../format/index';
 import { printable } from '../format/ansi';
 import { plural } from '../format/summary';
+import { aKind } from '../model/kind-article';
 import { isDocumentKind, isMappedKind, kindOf } from '../model/kinds';
 import { readRpkConfig } from '../rpk/read';
 import { rpkToApi } from '../rpk/mapper';
@@ -18,7 +20,7 @@ import { parseCommandArgs } from './args';
 import { PREVIEW_FLAGS } from './client-flags';
 import type { CliIO } from './io';
 import { InputError, readDocument, readInputText, targetVersionFlag } from './read-input';
-import { UsageError } from './usage-error';
+import { asCommand, UsageError } from './usage-error';
 
 /** Help of `preview`. */
 export const PREVIEW_HELP = `Usage: svc-admin-spec preview <link-file> --topics <file|-> [--groups <file|->] [options]
@@ -27,8 +29,8 @@ Shows which of the given topics and consumer groups the shadow link would shadow
 each, per the server's filter semantics: the filter (autoCreateShadowTopicFilters[i],
 groupFilters[i]) or the special rule (internal _svc/__svc topics, topics never shadowed, _schemas).
 <link-file> is a ShadowLink, a CreateShadowLinkRequest or Response, or an rpk config file. It is
-linted first: findings go to standard error, and a link with errors is not previewed (the server
-would refuse it).
+linted first, as lint lints it (its config and ignore file): findings go to standard error, and a
+link with errors is not previewed.
 
 Options:
   --topics <file|->           Topic names, one per line ("-": standard input); blank lines and
@@ -104,7 +106,12 @@ function table(heading: string, list: readonly PreviewRow[]): string[] {
 }
 
 /** Runs `preview` with its arguments (the command word removed); returns the exit code. */
-export async function runPreview(argv: readonly string[], io: CliIO): Promise<number> {
+export function runPreview(argv: readonly string[], io: CliIO): Promise<number> {
+  return asCommand('preview', () => preview(argv, io));
+}
+
+/** `runPreview`'s body: its usage errors point at `preview --help`. */
+async function preview(argv: readonly string[], io: CliIO): Promise<number> {
   const parsed = parseCommandArgs('preview', argv, PREVIEW_FLAGS);
   const v = parsed.values as {
     topics?: string;
@@ -148,13 +155,13 @@ export async function runPreview(argv: readonly string[], io: CliIO): Promise<nu
   const carriesLink = isDocumentKind(kind) && kindOf(kind).link !== undefined;
   if (result.source.ok && kind !== null && !carriesLink && !isMappedKind(kind))
     throw new UsageError(
-      `${file} is a ${kind}, not a shadow link; preview takes a ShadowLink, a CreateShadowLink request or response, or an rpk config file.`,
+      `${file} is ${aKind(kind)}, not a shadow link; preview takes a ShadowLink, a CreateShadowLink request or response, or an rpk config file.`,
     );
   // What lint says goes to standard error, so that -f json stays clean.
   if (result.diagnostics.length > 0) io.stderr.write(format([result], 'stylish', { color: false }));
   if (result.diagnostics.some((d) => d.severity === 'error')) {
     io.stderr.write(
-      `svc-admin-spec: ${printable(file)} has errors: not previewed (the server would refuse this link; fix them first).\n`,
+      `svc-admin-spec: ${printable(file)} has errors (above): not previewed; fix them, or suppress them as for lint.\n`,
     );
     return 1;
   }

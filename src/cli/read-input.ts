@@ -1,15 +1,19 @@
 /**
- * Input of the commands that take documents by name (`preview`, `check-exchange`): one regular file
- * or standard input, read as `lint` reads it (the safe reader, its size limit, binary and UTF-8
- * checks), then linted with the config that governs the file, for its kind and positions.
+ * Input of the commands that take documents by name (`preview`, `convert`, `check-exchange`): one
+ * regular file or standard input, read as `lint` reads it (the safe reader, its size limit, binary
+ * and UTF-8 checks), then linted with the config that governs the file, for its kind and positions,
+ * less what its ignore file suppresses.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
+import type { Diagnostic } from '../core/diagnostics';
 import type { KindName } from '../model/kinds';
 import type { RpkVersion } from '../model/rpk-format';
+import { ConfigError } from '../config/config';
 import { resolveConfig } from '../config/resolve';
+import { IGNORE_FILE_NAME, ignoredBy, readIgnoreFile } from '../config/suppress';
 import { MAX_INPUT_BYTES, readRegularFile } from '../config/fs-safe';
-import { lintText, type TextResult } from '../lint/lint-text';
+import { lintText, type LintTextOptions, type TextResult } from '../lint/lint-text';
 import { decode } from '../source/index';
 import { docsOption } from './docs-base';
 import type { CliIO } from './io';
@@ -55,14 +59,17 @@ export interface ReadDocument {
   targetVersion: TargetVersion;
   /** The rpk release that reads it, when it is rpk's config file. */
   rpkVersion: RpkVersion;
+  /** The options it was linted with: its config's rules and settings, the target version, the docs base. */
+  options: LintTextOptions;
   /** Lints the text again as a kind given by the command (its kind could not be told from itself). */
   lintAs(kind: KindName): TextResult;
 }
 
 /**
  * Reads and lints one document; `display` is its name in reports. Its findings' links follow
- * SVC_ADMIN_SPEC_DOCS_URL, as `lint`'s do. Throws `InputError`, the config's error, or a
- * `UsageError` for a malformed docs base URL.
+ * SVC_ADMIN_SPEC_DOCS_URL, as `lint`'s do, and the findings its ignore file records (the baseline
+ * `lint --write-ignore-file` wrote) are dropped, as `lint` drops them. Throws `InputError`, a
+ * `ConfigError` for a malformed config or ignore file, or a `UsageError` for a malformed docs base URL.
  */
 export async function readDocument(
   file: string,
@@ -71,15 +78,38 @@ export async function readDocument(
 ): Promise<ReadDocument> {
   const display = file === '-' ? '<stdin>' : file;
   const text = await readInputText(file, io, file === '-' ? 'Standard input' : file);
-  const config = await resolveConfig(resolve(io.cwd, file === '-' ? '<stdin>' : file));
+  const absolute = resolve(io.cwd, file === '-' ? '<stdin>' : file);
+  const config = await resolveConfig(absolute);
   const target = targetVersion ?? config.options.targetVersion ?? DEFAULT_TARGET_VERSION;
-  const options = { ...config.options, filename: display, targetVersion: target, ...docsOption(io.env) };
+  const options: LintTextOptions = {
+    ...config.options,
+    filename: display,
+    targetVersion: target,
+    ...docsOption(io.env),
+  };
+  // The ignore file lint reads for it (with no config or ignore file up the tree, the working
+  // directory's); standard input has no file name for an entry to name, as for lint.
+  let ignored: ((d: Diagnostic) => boolean) | undefined;
+  if (file !== '-') {
+    try {
+      ignored = ignoredBy(readIgnoreFile(config.ignoreFile ?? join(io.cwd, IGNORE_FILE_NAME)), absolute);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  }
+  // Only suppressed here: whether an entry still suppresses anything is for lint to say, with the
+  // config's custom rules (not loaded here) in force.
+  const lint = (kind?: KindName): TextResult => {
+    const result = lintText(text, kind === undefined ? options : { ...options, kind });
+    return ignored ? { ...result, diagnostics: result.diagnostics.filter((d) => !ignored(d)) } : result;
+  };
   return {
     display,
     text,
-    result: lintText(text, options),
+    result: lint(),
     targetVersion: target,
     rpkVersion: config.options.rpkVersion ?? target,
-    lintAs: (kind) => lintText(text, { ...options, kind }),
+    options,
+    lintAs: (kind) => lint(kind),
   };
 }

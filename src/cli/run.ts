@@ -16,6 +16,7 @@ import { lintText, type LintTextOptions } from '../lint/lint-text';
 import { timeDependentVerdicts } from '../engine/clock';
 import { cacheFilePath, fileStamp, hashOf, LintCache, type CachedResult } from './cache';
 import { FileStats, type FileStat } from './file-stats';
+import { usageHint } from './usage-error';
 import { type FileResult } from '../core/diagnostics';
 import { decode, formatOf } from '../source/index';
 import {
@@ -37,7 +38,7 @@ import {
   readRegularFile,
   writeFileAtomic,
 } from '../config/fs-safe';
-import { applyIgnoreFile, ignoredBy, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
+import { applyIgnoreFile, ignoredBy, ignoreFileSummary, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
 import { catalogOf, commandConfigs, ConfigError, loadConfig, type CommandConfigs, type Config } from './config';
 import { effectiveSettings } from './print-config';
 import { expandInputs, type Input, type Skipped } from './files';
@@ -505,9 +506,7 @@ async function applyBaseline(
       ignore.entries = change.entries;
       ignore.used.clear();
       delete ignore.index;
-      io.stderr.write(
-        `Ignore file ${ignore.path}: ${change.added} added, ${change.removed} removed, ${change.kept} kept${change.written ? '' : ' (unchanged, not rewritten)'}.\n`,
-      );
+      io.stderr.write(ignoreFileSummary(ignore.path, change));
     }
   }
   catalog ??= catalogAt(catalogOf(configs), docsBaseFromEnv(io.env), DOCS_BASE_URL_ENV);
@@ -715,7 +714,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`svc-admin-spec: ${error.message}\nRun "svc-admin-spec --help" for usage.\n`);
+      io.stderr.write(`svc-admin-spec: ${error.message}\n${usageHint(error)}\n`);
       return 2;
     }
     if (error instanceof ConfigError) {

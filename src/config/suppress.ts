@@ -136,6 +136,27 @@ export interface IgnoreFileChange {
   kept: number;
   /** False when the entries are the ones already written: the file was left as it was. */
   written: boolean;
+  /** Findings no entry can record (`parse/…`, `kind/…`: no parsed document of a known kind to point into), by file as the entries name it. */
+  unrecorded: { file: string; count: number }[];
+}
+
+/** Codes of findings a baseline cannot record although the run fails on them: the file must be fixed. */
+const UNRECORDABLE = /^(parse|kind)\//;
+
+/** What `--write-ignore-file` says of one ignore file: the counts, then the findings it could not record and why. */
+export function ignoreFileSummary(path: string, change: IgnoreFileChange): string {
+  const lines = [
+    `Ignore file ${path}: ${change.added} added, ${change.removed} removed, ${change.kept} kept${change.written ? '' : ' (unchanged, not rewritten)'}.`,
+  ];
+  const n = change.unrecorded.reduce((sum, u) => sum + u.count, 0);
+  if (n > 0) {
+    const shown = change.unrecorded.slice(0, 10).map((u) => u.file);
+    const more = change.unrecorded.length - shown.length;
+    lines.push(
+      `${n === 1 ? '1 finding was' : `${n} findings were`} not recorded: a file that does not parse, or whose kind is not told, cannot be baselined (fix its syntax, or give its kind): ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /**
@@ -157,10 +178,13 @@ export function writeIgnoreFile(
   const found = new Map<string, Set<string>>();
   const additions: IgnoreEntry[] = [];
   const recorded = new Set(existing.map((e) => `${e.file}\u0000${entryKey(e.code, e.pointer)}`));
+  const unrecorded: { file: string; count: number }[] = [];
   for (const f of findings) {
     const file = relTo(at, f.absolute);
     let keys = found.get(file);
     if (!keys) found.set(file, (keys = new Set()));
+    const count = f.diagnostics.filter((d) => UNRECORDABLE.test(d.code)).length;
+    if (count > 0) unrecorded.push({ file, count });
     for (const d of f.diagnostics) {
       if (UNSUPPRESSIBLE.test(d.code) || !isSuppressible(d.code, catalog)) continue;
       const key = entryKey(d.code, d.pointer);
@@ -184,5 +208,5 @@ export function writeIgnoreFile(
     mkdirSync(dirname(resolve(path)), { recursive: true });
     writeFileAtomic(path, `${JSON.stringify({ version: 1, ignores: entries }, null, 2)}\n`);
   }
-  return { entries, added: additions.length, removed, kept: kept.length, written };
+  return { entries, added: additions.length, removed, kept: kept.length, written, unrecorded };
 }

@@ -1,0 +1,193 @@
+/**
+ * What a new user's trial of the commands met: `preview` and `convert` honour lint's ignore file,
+ * `convert` reports a file that does not parse as lint does, the findings about rpk's converted file
+ * name where it went, short flags of other commands are named as such, a subcommand's usage errors
+ * point at its own help, `--write-ignore-file` says which findings it could not record, kind names
+ * take "an" where they should, and `init`'s pre-commit snippet is the one docs/ci.md shows.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PRE_COMMIT_SNIPPET } from '../src/cli/init';
+import { ROOT, scratch } from './cli-helpers';
+import { runInProcess } from './run-helpers';
+
+/** A ShadowLink whose only finding is an error lint can baseline (an unknown field). */
+const UNKNOWN_FIELD = `name: dr-link
+bogus: 1
+configurations:
+  clientOptions:
+    bootstrapServers: ["source-1:9092"]
+`;
+
+/** A ShadowLink with a YAML syntax error. */
+const BROKEN = `name: dr-link
+configurations:
+  clientOptions: [
+    bootstrapServers: ["source-1:9092"]
+`;
+
+const run = (args: string[], cwd: string, stdin?: string) =>
+  runInProcess(args, { cwd, ...(stdin !== undefined ? { stdin } : {}) });
+
+describe('preview and convert read the ignore file as lint does', () => {
+  it('a finding lint --write-ignore-file baselined does not block preview or convert', async () => {
+    const dir = scratch({ 'shadow-links/link.yaml': UNKNOWN_FIELD, 'topics.txt': 'orders\n' });
+    const before = await run(['preview', 'shadow-links/link.yaml', '--topics', 'topics.txt'], dir);
+    expect(before.code).toBe(1);
+    // Not every error is one the server refuses (it ignores unknown fields): the message says what to do.
+    expect(before.stderr).toContain(
+      'svc-admin-spec: shadow-links/link.yaml has errors (above): not previewed; fix them, or suppress them as for lint.',
+    );
+    expect(before.stderr).not.toContain('the server would refuse');
+    const convertBefore = await run(['convert', 'shadow-links/link.yaml', '--to', 'rpk'], dir);
+    expect(convertBefore.code).toBe(1);
+    expect(convertBefore.stderr).toContain(
+      'shadow-links/link.yaml has errors (above): not converted; fix them, suppress them as for lint, or use --force.',
+    );
+
+    expect((await run(['lint', 'shadow-links', '--write-ignore-file'], dir)).code).toBe(0);
+    expect((await run(['lint', 'shadow-links/link.yaml'], dir)).code).toBe(0);
+
+    const preview = await run(['preview', 'shadow-links/link.yaml', '--topics', 'topics.txt'], dir);
+    expect([preview.code, preview.stderr]).toEqual([0, '']);
+    expect(preview.stdout).toContain('0 of 1 topic would be shadowed.');
+    const convert = await run(['convert', 'shadow-links/link.yaml', '--to', 'rpk'], dir);
+    expect([convert.code, convert.stderr]).toEqual([0, '']);
+    expect(convert.stdout).toContain('bootstrap_servers:');
+  });
+
+  it('a malformed ignore file stops them as it stops lint (exit 2, its message)', async () => {
+    const dir = scratch({
+      'link.yaml': UNKNOWN_FIELD,
+      'topics.txt': 'orders\n',
+      '.svc-admin-spec-ignore.json': '{"version":1,"ignores":{}}',
+    });
+    for (const args of [
+      ['lint', 'link.yaml'],
+      ['preview', 'link.yaml', '--topics', 'topics.txt'],
+      ['convert', 'link.yaml', '--to', 'rpk'],
+    ]) {
+      const r = await run(args, dir);
+      expect([args[0], r.code, r.stdout]).toEqual([args[0], 2, '']);
+      expect(r.stderr).toContain('.svc-admin-spec-ignore.json');
+    }
+  });
+});
+
+describe('convert', () => {
+  it('a file that does not parse: its parse findings and exit 1, not a usage error about its kind', async () => {
+    const dir = scratch({ 'shadow-links/broken.yaml': BROKEN });
+    for (const to of ['rpk', 'api']) {
+      const r = await run(['convert', 'shadow-links/broken.yaml', '--to', to], dir);
+      expect([to, r.code, r.stdout]).toEqual([to, 1, '']);
+      expect(r.stderr).toContain('parse/yaml-syntax');
+      expect(r.stderr).toContain(
+        'svc-admin-spec: shadow-links/broken.yaml has errors (above): not converted; fix them.',
+      );
+      expect(r.stderr).not.toContain('is not a ShadowLink');
+      expect(r.stderr).not.toContain('--help');
+      // --force converts a file with errors, never one that has no document.
+      expect((await run(['convert', 'shadow-links/broken.yaml', '--to', to, '--force'], dir)).code).toBe(1);
+    }
+  });
+
+  it('reads standard input as preview and check-exchange do ("-"), named <stdin>', async () => {
+    const dir = scratch();
+    const link = 'name: dr-link\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["a:9092"]\n';
+    const r = await run(['convert', '-', '--to', 'rpk'], dir, link);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toContain('bootstrap_servers:');
+    const wrong = await run(['convert', '-', '--to', 'api'], dir, link);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('<stdin> is not an rpk config file');
+  });
+
+  it("rpk's findings on the converted file name standard output, or -o's path: never a file that does not exist", async () => {
+    const example = join(ROOT, 'examples', 'good', 'dr-link.yaml');
+    const dir = scratch();
+    const shown = await run(['convert', example, '--to', 'rpk'], dir);
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toContain('rpk/literal-placeholder');
+    expect(shown.stderr).toMatch(/^<stdout>$/m);
+    expect(shown.stderr).not.toContain('converted.rpk.yaml');
+    const written = await run(['convert', example, '--to', 'rpk', '-o', 'out.rpk.yaml'], dir);
+    expect(written.code).toBe(0);
+    expect(written.stderr).toMatch(/^out\.rpk\.yaml$/m);
+  });
+});
+
+describe('command-line usage', () => {
+  it("a short flag of other commands is named as such, as the long one is; a subcommand's hint is its own help", async () => {
+    const dir = scratch({ 'link.yaml': UNKNOWN_FIELD });
+    const short = await run(['convert', 'link.yaml', '--to', 'rpk', '-f', 'json'], dir);
+    const long = await run(['convert', 'link.yaml', '--to', 'rpk', '--format', 'json'], dir);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toBe(`${long.stderr.replace('"--format"', '"-f"')}`);
+    expect(short.stderr).toBe(
+      'svc-admin-spec: Unknown option "-f": convert does not take it (it is an option of lint and apply and get-broker and init and preview and check-exchange).\nRun "svc-admin-spec convert --help" for usage.\n',
+    );
+    // A letter no command has stays a plain unknown option.
+    expect((await run(['init', '-x'], dir)).stderr).toBe(
+      'svc-admin-spec: Unknown option "-x".\nRun "svc-admin-spec init --help" for usage.\n',
+    );
+    for (const args of [
+      ['init', 'docs'],
+      ['preview', 'link.yaml'],
+      ['check-exchange', 'link.yaml'],
+      ['convert', 'link.yaml'],
+    ]) {
+      const r = await run(args, dir);
+      expect([args[0], r.code]).toEqual([args[0], 2]);
+      expect(r.stderr).toMatch(new RegExp(`\\nRun "svc-admin-spec ${args[0]} --help" for usage\\.\\n$`));
+    }
+    // lint's own usage errors still point at the main help.
+    expect((await run(['lint', '--rule', 'nope=error', 'link.yaml'], dir)).stderr).toMatch(
+      /\nRun "svc-admin-spec --help" for usage\.\n$/,
+    );
+  });
+
+  it('check-exchange: "an" before a kind name read with a vowel', async () => {
+    const dir = scratch({
+      'req.json': JSON.stringify({
+        shadowLink: { name: 'dr', configurations: { clientOptions: { bootstrapServers: ['a:9092'] } } },
+      }),
+      'link.rpk.yaml': readFileSync(join(ROOT, 'examples', 'good', 'shadow-link.rpk.yaml'), 'utf8'),
+    });
+    const r = await run(['check-exchange', 'req.json', 'link.rpk.yaml'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('link.rpk.yaml an RpkShadowLinkConfig;');
+    expect(r.stderr).toContain('a CreateShadowLinkRequest with a CreateShadowLinkResponse');
+    expect(r.stderr).not.toMatch(/\ba Rpk/);
+  });
+});
+
+describe('lint --write-ignore-file', () => {
+  it('says which findings it could not record (a file that does not parse), and records the rest', async () => {
+    const dir = scratch({ 'shadow-links/link.yaml': UNKNOWN_FIELD, 'shadow-links/broken.yaml': BROKEN });
+    const r = await run(['lint', 'shadow-links', '--write-ignore-file', '--format', 'json'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `Ignore file ${join(dir, '.svc-admin-spec-ignore.json')}: 1 added, 0 removed, 0 kept.\n` +
+        '1 finding was not recorded: a file that does not parse, or whose kind is not told, cannot be baselined (fix its syntax, or give its kind): shadow-links/broken.yaml.\n',
+    );
+    const ignores = (
+      JSON.parse(readFileSync(join(dir, '.svc-admin-spec-ignore.json'), 'utf8')) as {
+        ignores: { file: string; code: string }[];
+      }
+    ).ignores;
+    expect(ignores.map((e) => [e.file, e.code])).toEqual([['shadow-links/link.yaml', 'schema/unknown-property']]);
+    // Nothing unrecorded: the summary line alone, as before.
+    const clean = scratch({ 'link.yaml': UNKNOWN_FIELD });
+    expect((await run(['lint', 'link.yaml', '--write-ignore-file'], clean)).stderr).toBe(
+      `Ignore file ${join(clean, '.svc-admin-spec-ignore.json')}: 1 added, 0 removed, 0 kept.\n`,
+    );
+  });
+});
+
+describe('init', () => {
+  it('prints the pre-commit snippet docs/ci.md shows, word for word', () => {
+    const ci = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
+    expect(ci).toContain(`\`\`\`yaml\n${PRE_COMMIT_SNIPPET}\n\`\`\``);
+  });
+});
