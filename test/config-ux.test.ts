@@ -241,6 +241,10 @@ describe('init', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Wrote svc-admin-spec.config.yaml.\n');
     expect(r.stdout).toContain('      - id: svc-admin-spec\n');
+    expect(r.stdout).toContain('With lint --cache, add .svc-admin-spec-cache to .gitignore: the cache is per machine.');
+    // Not said where .gitignore already names it.
+    const ignored = scratch({ '.gitignore': 'node_modules/\n/.svc-admin-spec-cache\n' });
+    expect(cli(['init'], { cwd: ignored }).stdout).not.toContain('.svc-admin-spec-cache');
     const text = readFileSync(join(dir, 'svc-admin-spec.config.yaml'), 'utf8');
     expect(text).toContain('# The server version whose facts apply. Keep the quotes');
     expect(text).toContain('targetVersion: "26.1"');

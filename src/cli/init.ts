@@ -3,7 +3,7 @@
  * JSON when the repository's documents are JSON) whose walks lint only a `shadow-links/` folder
  * when there is one, and prints the pre-commit snippet. It never overwrites a config.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_NAMES } from '../config/config';
 import { CONFIG_SCHEMA_URL } from '../config/config-model';
@@ -11,6 +11,7 @@ import { createFileAtomic, FileAccessError, systemReason } from '../config/fs-sa
 import { isToolConfigFile } from '../config/tool-files';
 import { NEWEST_TARGET_VERSION } from '../facts/target-version';
 import { printable } from '../format/ansi';
+import { CACHE_FILE_NAME } from './cache';
 import { ConfigError } from './config';
 import { parseCommandArgs } from './args';
 import { INIT_FLAGS } from './client-flags';
@@ -121,6 +122,17 @@ function jsonConfig(shadowLinks: boolean): string {
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
+/** Whether the directory's own `.gitignore` already names `name` (a plain line for it, with or without a leading `/`). */
+function gitIgnores(dir: string, name: string): boolean {
+  try {
+    return readFileSync(join(dir, '.gitignore'), 'utf8')
+      .split(/\r?\n/)
+      .some((line) => line.trim() === name || line.trim() === `/${name}`);
+  } catch {
+    return false;
+  }
+}
+
 /** Runs `init`; returns the exit code. */
 export function runInit(argv: readonly string[], io: CliIO): number {
   return asCommand('init', () => init(argv, io));
@@ -167,7 +179,10 @@ function init(argv: readonly string[], io: CliIO): number {
   }
   io.stdout.write(
     `Wrote ${name}${shadowLinks ? ` (walks lint ${SHADOW_LINKS}/ only: its "files" key)` : ''}.\n\n` +
-      `To lint staged documents on commit, add this to .pre-commit-config.yaml:\n\n${PRE_COMMIT_SNIPPET}\n`,
+      `To lint staged documents on commit, add this to .pre-commit-config.yaml:\n\n${PRE_COMMIT_SNIPPET}\n` +
+      (gitIgnores(io.cwd, CACHE_FILE_NAME)
+        ? ''
+        : `\nWith lint --cache, add ${CACHE_FILE_NAME} to .gitignore: the cache is per machine.\n`),
   );
   return 0;
 }
