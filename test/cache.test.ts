@@ -155,6 +155,26 @@ describe('lint --cache', () => {
     expect(second.stderr).toMatch(/1 file skipped: not an? Admin API document/);
   });
 
+  it('keeps a settled file that does not parse and names nothing of ours skipped on every run, its result reused unread', async () => {
+    const dir = project({ 'links/notes.yaml': 'foo: [1, 2\n' });
+    const runs = [];
+    for (let i = 0; i < 3; i++)
+      runs.push(await later(2 * SETTLE_MS, () => counted(['lint', '--cache', '-f', 'json', 'links'], dir)));
+    for (const run of runs) {
+      expect(run.code).toBe(0);
+      expect(run.stdout).not.toContain('notes.yaml');
+      expect(run.stderr).toBe(
+        'svc-admin-spec: 1 file skipped: it does not parse and names nothing of ours (--verbose lists it; name a file to lint it anyway).\n',
+      );
+    }
+    // The last run read nothing: the skip came from the cache, by the files' stamps.
+    expect(runs[2]).toMatchObject({ lints: 0, reads: 0 });
+    // Named, it keeps its parse error, also from the cache.
+    const named = await later(2 * SETTLE_MS, () => counted(['lint', '--cache', '-f', 'json', 'links/notes.yaml'], dir));
+    expect(named).toMatchObject({ code: 1, reads: 0 });
+    expect(named.stdout).toContain('parse/yaml-syntax');
+  });
+
   it('lints again a file whose content changed, even to the same size', async () => {
     const dir = project();
     await counted(['lint', '--cache', 'links'], dir);
@@ -228,11 +248,11 @@ describe('lint --cache', () => {
       '[1, 2]',
       JSON.stringify({
         cache: 'svc-admin-spec lint cache',
-        layout: 1,
+        layout: 2,
         version: VERSION,
         files: { '/a': { content: 1 } },
       }),
-      JSON.stringify({ cache: 'svc-admin-spec lint cache', layout: 2, version: VERSION, files: {} }),
+      JSON.stringify({ cache: 'svc-admin-spec lint cache', layout: 99, version: VERSION, files: {} }),
     ]) {
       writeFileSync(join(dir, CACHE_FILE_NAME), corrupt);
       const run = await counted(['lint', '--cache', 'links'], dir);
@@ -249,6 +269,47 @@ describe('lint --cache', () => {
     const run = await counted(['lint', '--cache', 'links'], dir);
     expect(run.stderr).toMatch(/is malformed\); it will be rewritten/);
     expect(run.lints).toBe(2);
+  });
+
+  it('ignores, with a warning, a cache whose findings are malformed in any part a report reads', async () => {
+    const dir = project();
+    await counted(['lint', '--cache', 'links'], dir);
+    const good = JSON.parse(cacheText(dir)) as { files: Record<string, { diagnostics: Record<string, unknown>[] }> };
+    const [path, entry] = Object.entries(good.files).find(([, e]) => e.diagnostics.length > 0)!;
+    const finding = entry.diagnostics[0]!;
+    expect(finding['range']).toBeDefined();
+    for (const broken of [
+      { range: 'x' },
+      { range: { start: { line: 1, column: 1 }, end: { line: '2', column: 1 } } },
+      { related: [{ pointer: 1, message: 'x' }] },
+      { related: 'x' },
+      { suggestions: 'x' },
+      { suggestions: [1] },
+      { suggestions: [{ message: 'x', fix: { kind: 'rename-key', pointer: '/a' } }] },
+      { docsUrl: 1 },
+      { omitted: { errors: 1 } },
+    ]) {
+      const cache = structuredClone(good);
+      Object.assign(cache.files[path]!.diagnostics[0]!, broken);
+      for (const format of ['stylish', 'sarif', 'github', 'junit', 'gitlab']) {
+        writeFileSync(join(dir, CACHE_FILE_NAME), JSON.stringify(cache));
+        const run = await counted(['lint', '--cache', '-f', format, 'links'], dir);
+        expect(run.stderr, JSON.stringify(broken)).toMatch(/is malformed\); it will be rewritten/);
+        expect(run.stderr).not.toMatch(/internal error/);
+        expect(run).toMatchObject({ code: 0, lints: 2 });
+      }
+    }
+  });
+
+  it('drops quietly the cache of an earlier layout, whose entries lack what this one keeps', async () => {
+    const dir = project();
+    writeFileSync(
+      join(dir, CACHE_FILE_NAME),
+      JSON.stringify({ cache: 'svc-admin-spec lint cache', layout: 1, version: VERSION, files: {} }),
+    );
+    const run = await counted(['lint', '--cache', 'links'], dir);
+    expect(run).toMatchObject({ lints: 2, stderr: '' });
+    expect(JSON.parse(cacheText(dir))).toMatchObject({ layout: 2 });
   });
 
   it('writes the cache by replacing the file whole, leaving nothing beside it, and only when it changed', async () => {
@@ -333,7 +394,7 @@ describe('lint --cache', () => {
   it('--cache-location: a file, or a directory for the default name; it needs --cache and may not be an input', async () => {
     const dir = project();
     await counted(['lint', '--cache', '--cache-location', 'tmp/lint.cache', 'links'], dir);
-    expect(JSON.parse(readFileSync(join(dir, 'tmp/lint.cache'), 'utf8'))).toMatchObject({ layout: 1 });
+    expect(JSON.parse(readFileSync(join(dir, 'tmp/lint.cache'), 'utf8'))).toMatchObject({ layout: 2 });
     await counted(['lint', '--cache', '--cache-location', 'cache-dir/', 'links'], dir);
     expect(readdirSync(join(dir, 'cache-dir'))).toEqual([CACHE_FILE_NAME]);
     expect((await counted(['lint', '--cache', '--cache-location', 'cache-dir', 'links'], dir)).lints).toBe(0);
@@ -344,5 +405,16 @@ describe('lint --cache', () => {
     expect(clash.code).toBe(2);
     expect(clash.stderr).toMatch(/is also an input/);
     expect(readFileSync(join(dir, 'links/a.yaml'), 'utf8')).toBe(GOOD_YAML);
+  });
+
+  it('--cache-location that cannot be a file (under a file, too long a name): a warning, and the lint stands', async () => {
+    const dir = project({ afile: 'hi\n' });
+    const plain = await counted(['lint', 'links'], dir);
+    for (const location of ['afile/x', `${'x'.repeat(300)}/c`, 'x'.repeat(300)]) {
+      const run = await counted(['lint', '--cache', '--cache-location', location, 'links'], dir);
+      expect(run.stderr, location).not.toMatch(/internal error/);
+      expect(run.stderr, location).toMatch(/^svc-admin-spec: Cannot write the cache file: /m);
+      expect(run).toMatchObject({ code: plain.code, stdout: plain.stdout, lints: 2 });
+    }
   });
 });

@@ -294,24 +294,28 @@ describe('config globs: matched in linear time, or refused when the config is re
 });
 
 describe('a walk reading a text that does not parse for signs of ours: linear in the text', () => {
-  it('YAML and JSON with nothing of ours (the whole text is read), and long lines, strings and $schema runs', () => {
+  it('YAML and JSON with nothing of ours (the whole text is read), and long lines, strings, words, colons, quotes and $schema runs', () => {
     const yaml = (n: number) => `a:\n${'  - "x", {y: [\n'.repeat(n)}`;
     const json = (n: number) => `{"a": [${'{"b": "c\\\\", "d": [1, {"e": "f"}]}, '.repeat(n)}`;
     const line = (n: number) => `${'a'.repeat(n)}: [`;
     const open = (n: number) => `{"${'\\\\a'.repeat(n)}`;
     const schemas = (n: number) => `${'$schema     x'.repeat(n)}: [`;
-    for (const [make, format] of [
-      [yaml, 'yaml'],
-      [json, 'json'],
-      [line, 'yaml'],
-      [open, 'json'],
-      [schemas, 'yaml'],
-    ] as const) {
-      expect(unparsedEvidence(make(100), format, '/r/x')).toBeUndefined();
+    // Keys at any depth, in either syntax: words without a colon, colons without a word, quotes.
+    const words = (n: number) => `${'a '.repeat(n)}[`;
+    const spaced = (n: number) => `${'a        '.repeat(n)}x: [`;
+    const colons = (n: number) => `${':'.repeat(n)}{`;
+    const quotes = (n: number) => `${'"'.repeat(n)}'${"'".repeat(n)}[`;
+    const unclosed = (n: number) => `${'\'abc "de\n'.repeat(n)}[`;
+    for (const make of [yaml, json, line, open, schemas, words, spaced, colons, quotes, unclosed]) {
+      expect(unparsedEvidence(make(100), '/r/x'), make.name).toBeUndefined();
       expect(
-        ratio(make, (text) => unparsedEvidence(text, format, '/r/x'), 20_000),
+        ratio(make, (text) => unparsedEvidence(text, '/r/x'), 20_000),
         make.name,
       ).toBeLessThan(8);
     }
+    // Keys are compared up to a bound: a huge line of `a:a:a:…` stops early, whatever its length.
+    const keys = (n: number) => `${'a:'.repeat(n)}[`;
+    expect(unparsedEvidence(keys(100), '/r/x')).toBeUndefined();
+    expect(ratio(keys, (text) => unparsedEvidence(text, '/r/x'), 20_000)).toBeLessThan(8);
   });
 });

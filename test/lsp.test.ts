@@ -203,6 +203,29 @@ describe('language server: which documents', () => {
     expect(json.map((d) => d.code)).toContain('parse/json-syntax');
   });
 
+  it('decides, as `lint` does in a walk, which broken documents are ours: those whose text names a key of ours', async () => {
+    const ours: Record<string, string> = {
+      'dr-link.yaml': 'name: dr\nconfigurations:\n  clientOptions: [\n',
+      'misindented.yaml': 'name: dr-link\n  client_options:\n    bootstrap_servers: [a:9092]\n',
+      'tab.yaml': 'name: dr\n\tconfigurations:\n',
+      'json-in.yaml': '{ "name": "dr", "configurations": {\n',
+    };
+    for (const [name, text] of Object.entries(ours)) {
+      const found = await session.open(uriOf(join(dir, 'ours', name)), text);
+      expect(
+        found.map((d) => d.code),
+        name,
+      ).toContain('parse/yaml-syntax');
+    }
+    const single = await session.open(uriOf(join(dir, 'ours', 'single.json')), "{'name': 'dr', 'configurations': {}}");
+    expect(single.map((d) => d.code)).toContain('parse/json-syntax');
+    // A broken compose file or CI workflow names nothing of ours: no findings, as a walk skips it.
+    expect(await session.open(uriOf(join(dir, 'ours', 'compose.yaml')), 'services:\n  web:\n    ports: [80\n')).toEqual(
+      [],
+    );
+    expect(await session.open(uriOf(join(dir, 'ours', 'ci.yml')), 'name: CI\non: [push\n')).toEqual([]);
+  });
+
   it('keeps a document it linted while it is edited into a broken state', async () => {
     const uri = uriOf(join(dir, 'link.yaml'));
     expect(await session.open(uri, GOOD_YAML)).toEqual([]);

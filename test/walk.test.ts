@@ -357,10 +357,17 @@ const CHART_FILES = {
   'deploy/chart/templates/deployment.yaml':
     'apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: {{ .Values.replicas }}\n  template: {{- toYaml .Values.pod | nindent 4 }} x\n',
   'deploy/chart/templates/extra/configmap.yaml': '{{- if .Values.extra }}\ndata: [{{ .Values.extra }}\n{{- end }}\n',
-  'ops/broken.yaml': 'services:\n  broker:\n    ports: [9092\n',
+  // No key of ours at any depth (a `broker:` service would be a near miss of GetBrokerResponse's).
+  'ops/broken.yaml': 'services:\n  web:\n    ports: [9092\n',
+  'ci/broken-workflow.yml': 'name: CI\non: [push\njobs:\n  test:\n    runs-on: ubuntu-latest\n',
   '.vscode/settings.json': '{\n  // editor settings\n  "editor.tabSize": 2,\n}\n',
   'shadow-links/a.yaml': GOOD_YAML,
 };
+
+/** The summary of a walk over CHART_FILES: the files that do not parse counted apart from the unrelated ones. */
+const SKIPPED_CHART_FILES =
+  'svc-admin-spec: 4 files skipped: not Admin API documents (--verbose lists them).\n' +
+  'svc-admin-spec: 3 files skipped: they do not parse and name nothing of ours (--verbose lists them; name a file to lint it anyway).\n';
 
 describe('Helm charts and files that do not parse', () => {
   it("a walk skips a Helm chart's templates and unparsable files that name nothing of ours, counted", async () => {
@@ -369,13 +376,14 @@ describe('Helm charts and files that do not parse', () => {
     expect(r.code).toBe(0);
     expect(codes(report(r))).toEqual([['shadow-links/a.yaml', []]]);
     // Chart.yaml and values.yaml parse, and are plainly unrelated.
-    expect(r.stderr).toBe('svc-admin-spec: 6 files skipped: not Admin API documents (--verbose lists them).\n');
+    expect(r.stderr).toBe(SKIPPED_CHART_FILES);
     const verbose = await lint(dir, 'lint', '--list-files', '--verbose');
     expect(verbose).toEqual({
       code: 0,
       stdout: 'shadow-links/a.yaml\n',
       stderr: [
         'skipped .vscode/settings.json: does not parse and names nothing of ours',
+        'skipped ci/broken-workflow.yml: does not parse and names nothing of ours',
         'skipped deploy/chart/Chart.yaml: not an Admin API document',
         'skipped deploy/chart/templates/deployment.yaml: a Helm chart template, never an Admin API document',
         'skipped deploy/chart/templates/extra/configmap.yaml: a Helm chart template, never an Admin API document',
@@ -412,22 +420,35 @@ describe('Helm charts and files that do not parse', () => {
       'links/modeline.yaml':
         '# yaml-language-server: $schema=https://unpkg.com/svc-admin-spec/schemas/ShadowLink.schema.json\nx: [\n',
       'links/x.create-shadow-link.yaml': 'x: [\n',
+      // Broken in ways that hide the keys from a reader that looks at line starts or at JSON only.
+      'links/misindented.yaml': 'name: dr-link\n  client_options:\n    bootstrap_servers: [a:9092]\n',
+      'links/tab.yaml': 'name: dr\n\tconfigurations:\n  clientOptions: {}\n',
+      'links/json-in.yaml': '{ "name": "dr", "configurations": {\n  "clientOptions": {}\n',
+      'links/single.json': "{'name': 'dr', 'configurations': {'clientOptions': {}}}",
+      'links/bare.json': '{ name: "dr", configurations: { clientOptions: {} } }',
+      'links/indented.yaml': '  name: dr\n  configurations:\n    clientOptions: {\n',
     });
     const r = await lint(dir, 'lint', '-f', 'json', '.');
     expect(r.code).toBe(1);
     const syntax = (file: string) => [file, [file.endsWith('.json') ? 'parse/json-syntax' : 'parse/yaml-syntax']];
     expect(report(r).results.map((x) => [x.file, [...new Set(x.diagnostics.map((d) => d.code))]])).toEqual([
+      syntax('links/bare.json'),
       syntax('links/dr.json'),
       syntax('links/dr.yaml'),
+      syntax('links/indented.yaml'),
+      syntax('links/json-in.yaml'),
+      syntax('links/misindented.yaml'),
       syntax('links/modeline.yaml'),
       syntax('links/request.json'),
       syntax('links/rpk.yaml'),
       syntax('links/schema.json'),
+      syntax('links/single.json'),
+      syntax('links/tab.yaml'),
       syntax('links/typo.yaml'),
       syntax('links/x.create-shadow-link.yaml'),
       ['shadow-links/a.yaml', []],
     ]);
-    expect(r.stderr).toBe('svc-admin-spec: 6 files skipped: not Admin API documents (--verbose lists them).\n');
+    expect(r.stderr).toBe(SKIPPED_CHART_FILES);
     // A kind fixed for the files (--kind, or an override's kind) says they are ours: each is linted.
     const fixed = await lint(dir, 'lint', '-f', 'json', '--kind', 'ShadowLink', 'ops');
     expect(codes(report(fixed))).toEqual([['ops/broken.yaml', ['parse/yaml-syntax']]]);
@@ -461,24 +482,31 @@ describe('Helm charts and files that do not parse', () => {
   });
 
   it("what counts as naming something of ours in a text that does not parse: a kind's top-level key, our schema, a kind's file name", () => {
-    const none = (text: string, format: 'json' | 'yaml', name = '/r/x.' + format) =>
-      unparsedEvidence(text, format, name);
+    const none = (text: string, format: 'json' | 'yaml', name = '/r/x.' + format) => unparsedEvidence(text, name);
     expect(none('name: dr\nconfigurations:\n  x: [\n', 'yaml')).toContain('"configurations"');
     expect(none('"client_options":\n  x: [\n', 'yaml')).toContain('"client_options"');
     expect(none('brokers: [\n', 'yaml')).toContain('"broker"');
-    // Only at a line's start: a nested key of another file is not a top-level key.
-    expect(none('services:\n  broker:\n    ports: [\n', 'yaml')).toBeUndefined();
+    // At any depth and indentation, in either syntax whatever the extension: a broken file may be mis-indented.
+    expect(none('services:\n  broker:\n    ports: [\n', 'yaml')).toContain('"broker"');
     expect(none('name: x\nmessage: y\nstatus: [\n', 'yaml')).toBeUndefined();
-    // JSON: the outermost object's keys, wherever the lines break.
     expect(none('{"a": 1, "nodeId": ', 'json')).toContain('"nodeId"');
-    expect(none('{"services": {"broker": {"ports": [9092}}', 'json')).toBeUndefined();
+    expect(none('{"services": {"broker": {"ports": [9092}}', 'json')).toContain('"broker"');
+    expect(none('{"a": [{"configurations": 1}], "b": }', 'json')).toContain('"configurations"');
+    expect(none("{'name': 'dr', 'configurations': {", 'json')).toContain('"configurations"');
+    expect(none('{ name: "dr", configurations: {', 'json')).toContain('"configurations"');
+    expect(none('{ "name": "dr", "configurations": {', 'yaml')).toContain('"configurations"');
+    expect(none('name: dr\n\tconfigurations:\n', 'yaml')).toContain('"configurations"');
+    // A key's text inside a string value is not a key; a key longer than 64 characters is not compared.
     expect(none('{"a": "{\\"configurations\\": 1", "b": }', 'json')).toBeUndefined();
-    expect(none('{"a": [{"configurations": 1}], "b": }', 'json')).toBeUndefined();
+    expect(none(`{"configurations${'x'.repeat(64)}": 1, "b": }`, 'json')).toBeUndefined();
     expect(none('{"a": 1,,}', 'json')).toBeUndefined();
-    // A ConnectError's shape, as detection tells it: "code", or "message" with "details".
+    // A ConnectError's shape, as detection tells it: "code", or "message" with "details", among the outermost keys.
     expect(none('{"code": "not_found", "message": "x",, }', 'json')).toContain('ConnectError');
     expect(none('{"message": "x", "details": [}', 'json')).toContain('ConnectError');
+    expect(none('  code: not_found\n  message: [\n', 'yaml')).toContain('ConnectError');
     expect(none('{"message": "x", "detail": [}', 'json')).toBeUndefined();
+    expect(none('jobs:\n  build:\n    code: 1\n    steps: [\n', 'yaml')).toBeUndefined();
+    expect(none('{"a": {"code": 1}, "b": [}', 'json')).toBeUndefined();
     expect(none('x: [\n', 'yaml', '/r/shadow-links/dr.json')).toContain('file name');
     expect(none('{"$schema": "./schemas/ShadowLnk.schema.json", }', 'json')).toContain('"$schema"');
     expect(none('{"$schema": "https://json.schemastore.org/package.json", }', 'json')).toBeUndefined();

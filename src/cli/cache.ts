@@ -13,7 +13,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { SEVERITIES, type Diagnostic } from '../core/diagnostics';
+import type { Diagnostic } from '../core/diagnostics';
+import { isDiagnostic } from '../core/diagnostic-shape';
 import type { Config } from '../config/config';
 import { FileAccessError, readRegularFile, writeFileAtomic } from '../config/fs-safe';
 import type { IgnoreFile } from '../config/suppress';
@@ -25,7 +26,9 @@ export const CACHE_FILE_NAME = '.svc-admin-spec-cache';
 
 /** What marks a cache file as ours, in this layout: another layout is refused as corrupt. */
 const MARKER = 'svc-admin-spec lint cache';
-const LAYOUT = 1;
+const LAYOUT = 2;
+/** Layouts of earlier builds: their entries lack what this one keeps (`unparsed`), and are dropped quietly, as another version's. */
+const EARLIER_LAYOUTS: readonly unknown[] = [1];
 
 /** What a file's lint gave, as kept. */
 export interface CachedResult {
@@ -35,6 +38,8 @@ export interface CachedResult {
   unfixed?: string[];
   /** The file is plainly not an Admin API document: a walk skips it, a named one gets a note. */
   unrelated?: true;
+  /** The file does not parse and names nothing of ours: a walk skips it, a named one is reported. */
+  unparsed?: true;
 }
 
 /** One file's entry: its content's and settings' hashes, its stamp when it had settled, then its results. */
@@ -79,13 +84,6 @@ export function cacheFilePath(cwd: string, location: string | undefined): string
 /** The SHA-256 of bytes or text, in hex. */
 export const hashOf = (data: Uint8Array | string): string => createHash('sha256').update(data).digest('hex');
 
-const isDiagnostic = (d: unknown): boolean =>
-  isObject(d) &&
-  typeof d['code'] === 'string' &&
-  typeof d['message'] === 'string' &&
-  typeof d['pointer'] === 'string' &&
-  (SEVERITIES as readonly unknown[]).includes(d['severity']);
-
 const isEntry = (e: unknown): e is Entry =>
   isObject(e) &&
   typeof e['content'] === 'string' &&
@@ -95,6 +93,7 @@ const isEntry = (e: unknown): e is Entry =>
   e['diagnostics'].every(isDiagnostic) &&
   (e['unfixed'] === undefined || (Array.isArray(e['unfixed']) && e['unfixed'].every((k) => typeof k === 'string'))) &&
   (e['unrelated'] === undefined || e['unrelated'] === true) &&
+  (e['unparsed'] === undefined || e['unparsed'] === true) &&
   (e['stamp'] === undefined || typeof e['stamp'] === 'string');
 
 /** The entries of a cache file's text; a string says why it is not a cache this version reads. */
@@ -106,6 +105,7 @@ function parseCache(text: string): Map<string, Entry> | { foreign: true } | stri
     return 'it is not valid JSON';
   }
   if (!isObject(raw) || raw['cache'] !== MARKER) return 'it is not a svc-admin-spec cache file';
+  if (EARLIER_LAYOUTS.includes(raw['layout'])) return { foreign: true };
   if (raw['layout'] !== LAYOUT) return `its layout ${JSON.stringify(raw['layout'])} is not ${LAYOUT}`;
   // Another version's findings may differ: they are dropped, quietly, as after an upgrade.
   if (raw['version'] !== VERSION) return { foreign: true };
@@ -230,6 +230,7 @@ export class LintCache {
     if (stamp !== undefined) entry.stamp = stamp;
     if (result.unfixed) entry.unfixed = result.unfixed;
     if (result.unrelated) entry.unrelated = true;
+    if (result.unparsed) entry.unparsed = true;
     this.entries.set(absolute, entry);
     this.changed = true;
   }

@@ -1,5 +1,5 @@
 /** The command: `run(argv, io)` returns an exit code; only the bin wrapper touches the process. */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, type BigIntStats } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { catalogAt, codeDocsUrl, type RuleCatalog } from '../engine/catalog';
 import { DOCS_BASE_URL_ENV } from '../core/docs-url';
@@ -19,6 +19,7 @@ import { FileStats, type FileStat } from './file-stats';
 import { usageHint } from './usage-error';
 import { type FileResult } from '../core/diagnostics';
 import { decode, formatOf } from '../source/index';
+import { unparsedUnrelatedText } from '../kind/relevance';
 import {
   HELP,
   LSP_HELP,
@@ -43,14 +44,7 @@ import { catalogOf, commandConfigs, ConfigError, loadConfig, type CommandConfigs
 import { effectiveSettings } from './print-config';
 import { expandInputs, type Input, type Skipped } from './files';
 import { GitIgnores } from './gitignore';
-import {
-  NOT_A_DOCUMENT,
-  plainlyUnrelated,
-  reportSkipped,
-  UNPARSED_UNRELATED,
-  unparsedUnrelated,
-  UNRELATED_NAMED,
-} from './skips';
+import { NOT_A_DOCUMENT, plainlyUnrelated, reportSkipped, UNPARSED_UNRELATED, UNRELATED_NAMED } from './skips';
 import { VERSION } from '../util/version';
 import { runLanguageServer } from '../lsp/start';
 import type { CliIO } from './io';
@@ -71,6 +65,11 @@ interface Linted {
   unfixed?: ReadonlySet<string>;
   /** Plainly not an Admin API document (see skips.ts): not reported, and nothing of it fixed. */
   unrelated?: true;
+  /**
+   * Does not parse and names nothing of ours, and no kind is fixed for it (`unparsedUnrelatedText`):
+   * a walk skips it. Decided where the text is, and cached, so that a result reused unread says it too.
+   */
+  unparsed?: true;
 }
 
 /**
@@ -131,6 +130,9 @@ function lintOne(
     );
   }
   const out: Linted = { result: { file: display, kind: null, diagnostics: [] }, bytes };
+  // A kind fixed for the file (--kind, an override's kind, a Helm values file, JSONC) says it is ours.
+  const unparsedUnrelated = (result: FileResult) =>
+    options.kind === undefined && unparsedUnrelatedText(result, text, absolute ?? display);
   if (absolute) {
     out.absolute = absolute;
     out.ignore = ignore;
@@ -144,12 +146,14 @@ function lintOne(
     const shown = cmd.fix ? fixed.result : lintText(text, options);
     out.result = { file: display, kind: shown.kind, diagnostics: shown.diagnostics };
     if (plainlyUnrelated(shown)) out.unrelated = true;
+    if (unparsedUnrelated(out.result)) out.unparsed = true;
     if (countFixable && !cmd.fix) out.unfixed = unappliedFixes(text, shown, choose);
     return out;
   }
   const linted = lintText(text, options);
   out.result = { file: display, kind: linted.kind, diagnostics: linted.diagnostics };
   if (plainlyUnrelated(linted)) out.unrelated = true;
+  if (unparsedUnrelated(out.result)) out.unparsed = true;
   if (countFixable) out.unfixed = unappliedFixes(text, linted, choose);
   return out;
 }
@@ -191,6 +195,7 @@ function lintCached(
     if (bytes) out.bytes = bytes;
     if (countFixable) out.unfixed = new Set(kept.unfixed);
     if (kept.unrelated) out.unrelated = true;
+    if (kept.unparsed) out.unparsed = true;
     return out;
   };
   // Too large a file is read, to report it (its size is in the stamp, but the limit may have changed).
@@ -211,12 +216,25 @@ function lintCached(
       diagnostics: out.result.diagnostics,
       ...(out.unfixed ? { unfixed: [...out.unfixed] } : {}),
       ...(out.unrelated ? { unrelated: true as const } : {}),
+      ...(out.unparsed ? { unparsed: true as const } : {}),
     });
   return out;
 }
 
 /** A report's destination: a file, or standard output when `path` is undefined. */
 type Output = LintCommand['outputs'][number] & { path: string | undefined };
+
+/**
+ * The cache file's stat, or undefined when there is none to stat: missing, or a path that cannot be
+ * one (a file as a directory, too long, a loop, no permission). Opening and saving the cache say why.
+ */
+function statOrNothing(path: string): BigIntStats | undefined {
+  try {
+    return statSync(path, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
 
 /** Expands the inputs and checks the command line against them; nothing is read yet. */
 function planRun(
@@ -253,7 +271,7 @@ function planRun(
   }
   const cachePath = cacheFilePath(io.cwd, cmd.cacheLocation);
   // Only an input that is the cache file's inode can be its path: the others are not resolved.
-  const cacheStat = cmd.cache ? statSync(cachePath, { bigint: true, throwIfNoEntry: false }) : undefined;
+  const cacheStat = cmd.cache ? statOrNothing(cachePath) : undefined;
   if (cacheStat) {
     const at = canonicalPath(cachePath);
     const clash = inputs.find((i) => {
@@ -411,8 +429,7 @@ async function lintInputs(
       continue;
     }
     // A walk's file that does not parse is reported only when it looks meant as ours; a named one always is.
-    const kindFixed = () => lintOptionsFor(cmd, config, input.absolute, input.display, io.env).kind !== undefined;
-    if (!input.named && unparsedUnrelated(one.result, one.bytes, input.absolute, kindFixed)) {
+    if (!input.named && one.unparsed) {
       skipped.push({ display: input.display, reason: UNPARSED_UNRELATED, unrelated: true });
       continue;
     }

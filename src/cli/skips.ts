@@ -1,10 +1,8 @@
 /** Files a walk leaves out: which documents are plainly unrelated, and how the run says what it skipped. */
 import { printable } from '../format/ansi';
 import { plural } from '../format/summary';
-import { relatedEvidence, unparsedEvidence } from '../kind/relevance';
+import { relatedEvidence } from '../kind/relevance';
 import type { TextResult } from '../lint/lint-text';
-import type { FileResult } from '../core/diagnostics';
-import { decode, formatOf } from '../source/index';
 import type { Skipped } from './files';
 import type { CliIO } from './io';
 
@@ -25,40 +23,21 @@ export function plainlyUnrelated(result: TextResult): boolean {
   return relatedEvidence(source.value, source.modelineSchema) === undefined;
 }
 
-/** Why a walk skipped a file that does not parse, for `--verbose`. */
-export const UNPARSED_UNRELATED = 'does not parse and names nothing of ours';
-
-/** The findings of a text that could not be read as a value. */
-const SYNTAX_ERRORS: ReadonlySet<string> = new Set(['parse/yaml-syntax', 'parse/json-syntax']);
-
 /**
- * True when a lint found the file does not parse (a syntax error, no kind) and its text names
- * nothing of ours (see `unparsedEvidence`: a kind's file name, our `$schema` or modeline, a kind's
- * top-level key or a near miss), unless its kind is fixed (`kindFixed`, asked last): a Helm values
- * file with a template in it, a JSONC file. A walk skips it; a file named explicitly keeps its
- * parse errors.
+ * Why a walk skipped a file that does not parse and names nothing of ours (`unparsedUnrelatedText`:
+ * no kind's file name, `$schema`, modeline, key or near miss), for `--verbose`; a file named
+ * explicitly, or whose kind is fixed, keeps its parse errors.
  */
-export function unparsedUnrelated(
-  result: FileResult,
-  bytes: Uint8Array | undefined,
-  absolute: string,
-  kindFixed: () => boolean,
-): boolean {
-  if (result.kind !== null || bytes === undefined) return false;
-  if (!result.diagnostics.some((d) => SYNTAX_ERRORS.has(d.code))) return false;
-  const decoded = decode(bytes);
-  if ('diagnostic' in decoded) return false;
-  const text = decoded.text.charCodeAt(0) === 0xfeff ? decoded.text.slice(1) : decoded.text;
-  return unparsedEvidence(text, formatOf(absolute, text), absolute) === undefined && !kindFixed();
-}
+export const UNPARSED_UNRELATED = 'does not parse and names nothing of ours';
 
 /** The note for an unrelated file named on the command line (which is not linted, and does not fail the run). */
 export const UNRELATED_NAMED =
   'it is plainly not an Admin API document (no top-level key near one of a kind\'s, no "$schema" or modeline naming one of ours); pass --kind to lint it as one.';
 
 /**
- * On standard error: with `verbose`, each skipped path and why (sorted by path); otherwise the
- * number of unrelated files skipped, unless `quiet`.
+ * On standard error: with `verbose`, each skipped path and why (sorted by path); otherwise, unless
+ * `quiet`, the number of unrelated files skipped, and apart the number skipped because they do not
+ * parse and name nothing of ours (the one count a broken link of ours could hide in).
  */
 export function reportSkipped(io: CliIO, skipped: readonly Skipped[], how: { verbose: boolean; quiet: boolean }): void {
   if (how.verbose) {
@@ -66,9 +45,16 @@ export function reportSkipped(io: CliIO, skipped: readonly Skipped[], how: { ver
     for (const s of sorted) io.stderr.write(`svc-admin-spec: skipped ${printable(s.display)}: ${s.reason}\n`);
     return;
   }
-  const unrelated = skipped.filter((s) => s.unrelated).length;
-  if (unrelated > 0 && !how.quiet)
+  if (how.quiet) return;
+  const unparsed = skipped.filter((s) => s.unrelated && s.reason === UNPARSED_UNRELATED).length;
+  const unrelated = skipped.filter((s) => s.unrelated).length - unparsed;
+  const them = (n: number) => (n === 1 ? 'it' : 'them');
+  if (unrelated > 0)
     io.stderr.write(
-      `svc-admin-spec: ${plural(unrelated, 'file')} skipped: ${unrelated === 1 ? 'not an Admin API document' : 'not Admin API documents'} (--verbose lists ${unrelated === 1 ? 'it' : 'them'}).\n`,
+      `svc-admin-spec: ${plural(unrelated, 'file')} skipped: ${unrelated === 1 ? 'not an Admin API document' : 'not Admin API documents'} (--verbose lists ${them(unrelated)}).\n`,
+    );
+  if (unparsed > 0)
+    io.stderr.write(
+      `svc-admin-spec: ${plural(unparsed, 'file')} skipped: ${unparsed === 1 ? 'it does' : 'they do'} not parse and name${unparsed === 1 ? 's' : ''} nothing of ours (--verbose lists ${them(unparsed)}; name a file to lint it anyway).\n`,
     );
 }

@@ -130,69 +130,124 @@ export function hasKindFileName(name: string): boolean {
   return matchesKindPath(path) || matchesKindBase(path.slice(path.lastIndexOf('/') + 1));
 }
 
-// A YAML key at the start of a line (a top-level one), plain or quoted.
-const YAML_TOP_KEY = /^(["']?)([A-Za-z_$][\w$.-]{0,63})\1[ \t]*:/gm;
-
-/** The keys of a YAML text written at the start of a line, in order (at most `limit`), read without parsing. */
-function* yamlTopKeys(text: string, limit: number): Generator<string> {
-  let n = 0;
-  for (const m of text.matchAll(YAML_TOP_KEY)) {
-    if (++n > limit) return;
-    yield m[2]!;
-  }
+/** A key read from a text without parsing it: as written (cut at 65 characters), its bracket depth and its column. */
+interface TextKey {
+  key: string;
+  depth: number;
+  column: number;
 }
 
-const isJsonSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+const isSpaceOrTab = (c: number): boolean => c === 0x20 || c === 0x09;
+// A bare word: letters, digits, `_`, `$`, `.`, `-` (a YAML plain key, a JSON5 name).
+const isWordChar = (c: number): boolean =>
+  (c >= 0x30 && c <= 0x39) ||
+  (c >= 0x41 && c <= 0x5a) ||
+  (c >= 0x61 && c <= 0x7a) ||
+  c === 0x5f ||
+  c === 0x24 ||
+  c === 0x2e ||
+  c === 0x2d;
+const isWordStart = (c: number): boolean => isWordChar(c) && !(c >= 0x30 && c <= 0x39) && c !== 0x2e && c !== 0x2d;
 
 /**
- * The keys of a JSON text's outermost object, in order (at most `limit`), read without parsing:
- * a string at nesting depth 1 followed by `:`. One pass; a broken text still yields the keys before
- * (and mostly after) its fault.
+ * The keys of a text, YAML or JSON alike and whatever its file's extension, at any depth and
+ * indentation, in order (at most `limit`), read without parsing: a double- or single-quoted string
+ * or a bare word, followed by `:` (spaces and tabs between). A text that does not parse may be
+ * mis-indented, tab-indented, JSON in a `.yaml` file or YAML-like in a `.json` one: only the keys'
+ * spelling is trusted. One pass, never going back; a quoted string ends at its closing quote or at
+ * its line's end, so one stray quote hides one line's keys at most.
  */
-function* jsonTopKeys(text: string, limit: number): Generator<string> {
+function textKeys(text: string, limit: number): TextKey[] {
+  const keys: TextKey[] = [];
   let depth = 0;
-  let n = 0;
+  let lineStart = 0;
   let i = 0;
-  while (i < text.length) {
+  const n = text.length;
+  // After a candidate ending at `i`: a key when `:` follows, past spaces and tabs.
+  const keyAt = (start: number, end: number, column: number, word: boolean): void => {
+    let j = i;
+    while (j < n && isSpaceOrTab(text.charCodeAt(j))) j++;
+    i = j;
+    if (text.charCodeAt(j) !== 0x3a || (word && !isWordStart(text.charCodeAt(start)))) return;
+    keys.push({ key: text.slice(start, Math.min(end, start + 65)), depth, column });
+  };
+  while (i < n && keys.length < limit) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) {
+    if (c === 0x0a) {
+      lineStart = ++i;
+    } else if (c === 0x22 || c === 0x27) {
+      const column = i - lineStart;
       const start = ++i;
-      // A string ends at its closing quote, or at the line's end when it is left open.
-      while (i < text.length && text.charCodeAt(i) !== 0x22 && text.charCodeAt(i) !== 0x0a)
-        i += text.charCodeAt(i) === 0x5c ? 2 : 1;
-      const end = Math.min(i, text.length);
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === c || d === 0x0a) break;
+        // A backslash escapes the next character in a double-quoted string, but never a line's end.
+        i += c === 0x22 && d === 0x5c && i + 1 < n && text.charCodeAt(i + 1) !== 0x0a ? 2 : 1;
+      }
+      const end = Math.min(i, n);
+      if (i < n && text.charCodeAt(i) === c) i++;
+      keyAt(start, end, column, false);
+    } else if (isWordChar(c)) {
+      const start = i;
+      while (i < n && isWordChar(text.charCodeAt(i))) i++;
+      keyAt(start, i, start - lineStart, true);
+    } else {
+      if (c === 0x7b || c === 0x5b) depth++;
+      else if ((c === 0x7d || c === 0x5d) && depth > 0) depth--;
       i++;
-      if (depth !== 1) continue;
-      let j = i;
-      while (j < text.length && isJsonSpace(text.charCodeAt(j))) j++;
-      if (text.charCodeAt(j) !== 0x3a) continue;
-      if (++n > limit) return;
-      yield text.slice(start, Math.min(end, start + 65));
-      i = j + 1;
-      continue;
     }
-    if (c === 0x7b || c === 0x5b) depth++;
-    else if (c === 0x7d || c === 0x5d) depth--;
-    i++;
   }
+  return keys;
+}
+
+/**
+ * The outermost keys among a text's keys: those at the least bracket depth, and outside brackets
+ * (YAML's block keys) those at the least column. A guess, for a shape that only top-level keys tell.
+ */
+function outermost(keys: readonly TextKey[]): string[] {
+  let depth = Infinity;
+  let column = Infinity;
+  for (const k of keys) depth = Math.min(depth, k.depth);
+  if (depth === 0) for (const k of keys) if (k.depth === 0) column = Math.min(column, k.column);
+  return keys.filter((k) => k.depth === depth && (depth > 0 || k.column === column)).map((k) => k.key);
 }
 
 /**
  * Why a text that does not parse may still be meant as one of our documents (a sentence), or
  * undefined when it names nothing of ours: its file name is a kind's, a `$schema` or modeline names
- * one of our schemas, or a top-level key (read from the text, at most MAX_KEYS_COMPARED of them) is
- * a kind's distinctive key or a near miss of one, or they have a ConnectError's shape. One pass
- * over the text for each.
+ * one of our schemas, a key at any depth (read from the text in either syntax, at most
+ * MAX_KEYS_COMPARED of them) is a kind's distinctive top-level key or a near miss of one, or its
+ * outermost keys have a ConnectError's shape. Errs towards "ours": a broken link must fail the run.
+ * One pass over the text for each.
  */
-export function unparsedEvidence(text: string, format: 'json' | 'yaml', name: string): string | undefined {
+export function unparsedEvidence(text: string, name: string): string | undefined {
   if (hasKindFileName(name)) return "its file name is one of a kind's";
   for (const ref of schemaReferences(text))
     if (namesOurSchema(ref)) return 'its "$schema" or modeline names an svc-admin-spec schema';
-  const keys = [...(format === 'json' ? jsonTopKeys(text, MAX_KEYS_COMPARED) : yamlTopKeys(text, MAX_KEYS_COMPARED))];
-  const near = nearMissAmong(keys);
+  const keys = textKeys(text, MAX_KEYS_COMPARED);
+  const near = nearMissAmong(keys.map((k) => k.key));
   if (near) return nearMissSentence(near);
   // A ConnectError is told by its shape, as detection tells it (`code`, or `message` with `details`).
-  if (keys.includes('code') || (keys.includes('message') && keys.includes('details')))
+  const top = outermost(keys);
+  if (top.includes('code') || (top.includes('message') && top.includes('details')))
     return "its top-level keys are a ConnectError's";
   return undefined;
+}
+
+/** The findings of a text that could not be read as a value. */
+const SYNTAX_ERRORS: ReadonlySet<string> = new Set(['parse/yaml-syntax', 'parse/json-syntax']);
+
+/**
+ * True when a lint found that a text does not parse (a syntax error, no kind) and the text names
+ * nothing of ours (`unparsedEvidence`): a walk skips such a file, and the language server leaves
+ * such a document alone. The caller decides first whether its kind is fixed (then it is ours).
+ */
+export function unparsedUnrelatedText(
+  result: { kind: string | null; diagnostics: readonly { code: string }[] },
+  text: string,
+  name: string,
+): boolean {
+  if (result.kind !== null || !result.diagnostics.some((d) => SYNTAX_ERRORS.has(d.code))) return false;
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return unparsedEvidence(body, name) === undefined;
 }

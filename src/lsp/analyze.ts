@@ -11,9 +11,9 @@ import { isToolConfigFile } from '../config/tool-files';
 import { BUILTIN_CATALOG, catalogAt, withDocsUrl } from '../engine/catalog';
 import { docsBaseInEnv } from '../core/docs-url';
 import { kindOfSchemaRef } from '../kind/detect';
-import { hasKindFileName, schemaReferences } from '../kind/relevance';
+import { hasKindFileName, schemaReferences, unparsedUnrelatedText } from '../kind/relevance';
 import type { Diagnostic } from '../core/diagnostics';
-import { lintText, type LintTextOptions } from '../lint/lint-text';
+import { lintText, type LintTextOptions, type TextResult } from '../lint/lint-text';
 import type { KindName } from '../model/kinds';
 import { formatOf } from '../source/index';
 
@@ -64,6 +64,14 @@ export function namesOurSchema(text: string): boolean {
   for (const ref of schemaReferences(text)) if (kindOfSchemaRef(ref)) return true;
   return false;
 }
+
+/**
+ * True when a lint found the document does not parse and `svc-admin-spec lint` would report it in a
+ * walk: its text names something of ours (`unparsedUnrelatedText`), or its failure is not a syntax
+ * error. The editor and the command agree on which broken files are this linter's.
+ */
+const unparsedOurs = (result: TextResult, text: string, name: string): boolean =>
+  !result.source.ok && !unparsedUnrelatedText(result, text, name);
 
 /**
  * SVC_ADMIN_SPEC_DOCS_URL, read as the command reads it (the workers inherit the environment), or
@@ -191,7 +199,8 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
   } catch (error) {
     // A broken config stops the command before it lints anything; the editor says so on each document it would govern.
     const message = error instanceof Error ? error.message : String(error);
-    const ours = input.wasOwned || namesOurSchema(text) || lintText(text, { filename: name, format }).kind !== null;
+    const bare = lintText(text, { filename: name, format });
+    const ours = input.wasOwned || namesOurSchema(text) || bare.kind !== null || unparsedOurs(bare, text, name);
     return none(ours, [badConfig(message)]);
   }
   // As the command treats a file named on its command line: not linted, and said (in the log, not as a finding).
@@ -208,7 +217,7 @@ export async function analyzeDocument(input: DocumentInput): Promise<Analysis> {
   const skippedPlugins = skipped ? { skippedPlugins: { config: config.path!, plugins: skipped } } : {};
   const result = lintText(text, options);
   const owned =
-    options.kind !== undefined || result.kind !== null || input.wasOwned || (!result.source.ok && namesOurSchema(text));
+    options.kind !== undefined || result.kind !== null || input.wasOwned || unparsedOurs(result, text, name);
   if (!owned) return { ...none(false), options, ...skippedPlugins };
   let diagnostics = result.diagnostics;
   // A fresh record of used entries per run: an entry used by an earlier version of the text may be unused now.
