@@ -40,6 +40,7 @@ import {
   writeFileAtomic,
 } from '../config/fs-safe';
 import { applyIgnoreFile, ignoredBy, ignoreFileSummary, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
+import { isSettingsFile } from '../config/tool-files';
 import { catalogOf, commandConfigs, ConfigError, loadConfig, type CommandConfigs, type Config } from './config';
 import { effectiveSettings } from './print-config';
 import { expandInputs, type Input, type Skipped } from './files';
@@ -352,6 +353,9 @@ async function lintInputs(
   const seen = new Map<string, string>();
   for (const [i, input] of inputs.entries()) {
     if (input.kind === 'tool-config') {
+      // This linter's own config and ignore files: a hook's `files` pattern passes them with the
+      // documents beside them, and nobody names them to have them linted; no note.
+      if (input.helmChart === undefined && isSettingsFile(input.display)) continue;
       notLinted(
         input.display,
         input.helmChart !== undefined
