@@ -158,6 +158,20 @@ describe('a badly indented line names the levels it could belong to', () => {
       4,
       'this line (`tlsSettings`) is indented 3 spaces, between the levels of `clientOptions` (line 3) and `bootstrapServers` (line 4); indent it by 4 spaces to sit beside `bootstrapServers` (line 4), or by 2 spaces to sit beside `clientOptions` (line 3).',
     ],
+    // A list item's key that lost its indentation (the parser: "Sequence item without - indicator").
+    [
+      'filters:\n  - name: a\n    pattern: x\n   type: y\n',
+      4,
+      4,
+      'this line (`type`) is indented 3 spaces, between the levels of `filters` (line 1) and `pattern` (line 3); indent it by 4 spaces to sit beside `pattern` (line 3), or by 0 spaces to sit beside `filters` (line 1).',
+    ],
+    // A key under an entry that has its value (the parser raises two errors there: said once).
+    [
+      'key: value\n  other: 2\n',
+      2,
+      3,
+      'this line (`other`) is indented 2 spaces, more than `key` on line 1, which has its value already; indent it by 0 spaces to sit beside `key` (line 1).',
+    ],
     // Comments and blank lines between are not levels.
     [
       'a:\n  # c\n\n  b: 1\n c: 2\n',
@@ -166,7 +180,9 @@ describe('a badly indented line names the levels it could belong to', () => {
       'this line (`c`) is indented 1 space, between the levels of `a` (line 1) and `b` (line 4); indent it by 2 spaces to sit beside `b` (line 4), or by 0 spaces to sit beside `a` (line 1).',
     ],
   ])('%j', (text, line, column, message) => {
-    const [d] = parseSource(text, 'yaml').diagnostics;
+    const diagnostics = parseSource(text, 'yaml').diagnostics;
+    expect(diagnostics).toHaveLength(1);
+    const [d] = diagnostics;
     expect(d!.code).toBe('parse/yaml-syntax');
     expect(d!.range!.start).toEqual({ line, column });
     expect(d!.message).toBe(`YAML syntax error: ${message}`);

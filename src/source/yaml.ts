@@ -363,6 +363,35 @@ function misindented(
   return undefined;
 }
 
+/**
+ * The indentation mistake behind a parser error, said as `misindented` says it: a line the parser
+ * finds badly indented (BAD_INDENT, or a list item's key that lost its indentation: "Sequence item
+ * without - indicator"), or a key indented under an entry that already has its value (the parser
+ * then calls that value a block used as an implicit key).
+ */
+function indentationMistake(
+  text: string,
+  index: LineIndex,
+  error: { code: string; pos: [number, number] },
+): { range: [number, number]; message: string } | undefined {
+  const at = error.pos[0];
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const atLineStart = /^ *$/.test(text.slice(lineStart, at));
+  if (error.code === 'BAD_INDENT' || (error.code === 'MISSING_CHAR' && atLineStart))
+    return misindented(text, index, at);
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'MULTILINE_IMPLICIT_KEY') {
+    // The next line with text, when it holds a key indented under this one.
+    let next = text.indexOf('\n', at);
+    while (next !== -1 && /^\s*(#.*)?$/.test(text.slice(next + 1, text.indexOf('\n', next + 1) >>> 0))) {
+      next = text.indexOf('\n', next + 1);
+    }
+    if (next === -1) return undefined;
+    const found = misindented(text, index, next + 1);
+    return found && found.message.includes('which has its value already') ? found : undefined;
+  }
+  return undefined;
+}
+
 /** Parses YAML text; several documents, syntax errors, duplicate keys and alias bombs become diagnostics. */
 export function parseYaml(original: string): ParsedSource {
   const index = new LineIndex(original);
@@ -440,24 +469,27 @@ export function parseYaml(original: string): ParsedSource {
   const syntaxError = doc.errors.length > 0;
   let open: { offset: number; message: string }[] | undefined;
   const openConstructs = () => (open ??= unclosedConstructs(cst.tokens));
+  // One finding per place and message: two errors the parser raises for one mistake say it once.
+  const said = new Set<string>();
   for (const e of doc.errors.slice(0, 20)) {
     const unclosed = unclosedBefore(openConstructs, e);
-    const indent = !unclosed && e.code === 'BAD_INDENT' ? misindented(text, index, e.pos[0]) : undefined;
-    diagnostics.push({
-      code: 'parse/yaml-syntax',
-      severity: 'error',
-      pointer: '',
-      range: unclosed
-        ? index.range(unclosed.offset, unclosed.offset + 1)
-        : indent
-          ? index.range(...indent.range)
-          : index.range(e.pos[0], e.pos[1]),
-      message: unclosed
-        ? `YAML syntax error: ${unclosed.message}.`
-        : indent
-          ? `YAML syntax error: ${indent.message}.`
-          : `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`,
-    });
+    // Within an unclosed construct, every later error is that construct's; indentation says nothing.
+    const inUnclosed = unclosed !== undefined || openConstructs().some((c) => c.offset < e.pos[0]);
+    const indent = inUnclosed ? undefined : indentationMistake(text, index, e);
+    const range = unclosed
+      ? index.range(unclosed.offset, unclosed.offset + 1)
+      : indent
+        ? index.range(...indent.range)
+        : index.range(e.pos[0], e.pos[1]);
+    const message = unclosed
+      ? `YAML syntax error: ${unclosed.message}.`
+      : indent
+        ? `YAML syntax error: ${indent.message}.`
+        : `YAML syntax error: ${FRIENDLY[e.code] ?? e.message.replace(/ at line \d+, column \d+.*$/s, '')}.`;
+    const key = `${range.start.line}:${range.start.column}:${message}`;
+    if (said.has(key)) continue;
+    said.add(key);
+    diagnostics.push({ code: 'parse/yaml-syntax', severity: 'error', pointer: '', range, message });
   }
   const tree = indexYaml(doc.contents as AnyNode);
   if (!syntaxError) {
