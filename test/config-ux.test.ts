@@ -172,6 +172,26 @@ describe('a badly indented line names the levels it could belong to', () => {
       3,
       'this line (`other`) is indented 2 spaces, more than `key` on line 1, which has its value already; indent it by 0 spaces to sit beside `key` (line 1).',
     ],
+    // The text of a block scalar is not a level (nor quoted); a list item's key is one, at its column.
+    [
+      'name: x\nclient_options:\n  notes: |\n    db admin password is Tr0ub4dor&3: keep\n    password: hunter2\n   bootstrap_servers: [a]\n',
+      6,
+      4,
+      'this line (`bootstrap_servers`) is indented 3 spaces, more than `notes` on line 3, which has its value already; indent it by 2 spaces to sit beside `notes` (line 3).',
+    ],
+    [
+      'a:\n  - b:\n      c: 1\n     d: 2\n',
+      4,
+      6,
+      'this line (`d`) is indented 5 spaces, between the levels of `b` (line 2) and `c` (line 3); indent it by 6 spaces to sit beside `c` (line 3), or by 4 spaces to sit beside `b` (line 2).',
+    ],
+    // The parser points at the blank line before the one it means.
+    [
+      'name: x\nconfigurations:\n  clientOptions:\n    bootstrapServers: [a]\n\n   tlsSettings: {}\n',
+      6,
+      4,
+      'this line (`tlsSettings`) is indented 3 spaces, between the levels of `clientOptions` (line 3) and `bootstrapServers` (line 4); indent it by 4 spaces to sit beside `bootstrapServers` (line 4), or by 2 spaces to sit beside `clientOptions` (line 3).',
+    ],
     // Comments and blank lines between are not levels.
     [
       'a:\n  # c\n\n  b: 1\n c: 2\n',

@@ -319,3 +319,19 @@ describe('a walk reading a text that does not parse for signs of ours: linear in
     expect(ratio(keys, (text) => unparsedEvidence(text, '/r/x'), 20_000)).toBeLessThan(8);
   });
 });
+
+describe('the indentation message reads a bounded part of each line', () => {
+  // Entries whose values hold long runs of spaces above badly indented lines (a backtracking
+  // pattern once made this quadratic in the run's length).
+  const spaced = (n: number) => {
+    let text = 'name: x\nconfigurations:\n';
+    for (let i = 0; i < 3; i++) text += `  k${i}:\n    v: x${' '.repeat(n)}y\n   bad: 1\n`;
+    return text;
+  };
+
+  it('costs linear time in the length of the lines (n and 4n spaces)', () => {
+    const first = lintText(spaced(50_000), { format: 'yaml' }).diagnostics[0];
+    expect(first?.message).toMatch(/this line \(`bad`\) is indented 3 spaces/);
+    expect(ratio(spaced, (text) => lintText(text, { format: 'yaml' }), 50_000)).toBeLessThan(8);
+  }, 60_000);
+});

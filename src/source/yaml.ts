@@ -294,53 +294,81 @@ function unclosedBefore(
 /** How far back `misindented` looks for the levels a line could belong to: bounded work per error. */
 const INDENT_LOOKBACK = 200;
 
-/** A line's indentation (spaces), its entry's key (or `- ` item) as written, cut short, and where its text starts. */
-function lineShape(text: string, start: number, end: number): { indent: number; key: string; at: number } {
+/** How much of a line `lineShape` reads: a key and what follows it are in its first characters. */
+const LINE_HEAD = 200;
+
+/**
+ * A line's entry as far as indentation goes: the column of its key (after `- ` for a list item's
+ * first key), the key as written — a plain key without spaces or a quoted one, cut short, '' for
+ * anything else (text of a block scalar, a list item without a key) — where the key starts, and
+ * what follows its `:` (the line's first characters only).
+ */
+function lineShape(
+  text: string,
+  start: number,
+  end: number,
+): { indent: number; key: string; at: number; after: string; blank: boolean } {
   let i = start;
   while (i < end && text.charCodeAt(i) === 32) i++;
-  const rest = text.slice(i, Math.min(end, i + 200));
-  const key = /^(- |-$)/.test(rest) ? '-' : (/^((?:"[^"]*"|'[^']*'|[^\s:#][^:#]*?))\s*:(?:\s|$)/.exec(rest)?.[1] ?? '');
-  return { indent: i - start, key: key.length > 40 ? `${key.slice(0, 39)}…` : key, at: i };
+  if (text.charCodeAt(i) === 45 /* - */ && (i + 1 === end || text.charCodeAt(i + 1) === 32)) {
+    i++;
+    while (i < end && text.charCodeAt(i) === 32) i++;
+  }
+  const head = text.slice(i, Math.min(end, i + LINE_HEAD));
+  const m = /^("[^"\n]*"|'[^'\n]*'|[^\s:#"'\-?][^\s:#]*|-[^\s:#]+)[ \t]*:(?=\s|$)/.exec(head);
+  const key = m?.[1] ?? '';
+  return {
+    indent: i - start,
+    key: key.length > 40 ? `${key.slice(0, 39)}…` : key,
+    at: i,
+    after: m ? head.slice(m[0].length).trimStart() : '',
+    blank: head.trimEnd() === '' || head.startsWith('#'),
+  };
 }
 
 /**
- * What to say of a line the parser finds badly indented (its error sits at the line's start): the
- * levels it could have meant — the entry just above, and the entries that hold it — by key and
- * line, with the indentation that puts it beside each. Undefined when the lines above say nothing
- * useful (the package's own words are used then).
+ * What to say of a line the parser finds badly indented (its error sits at the line's start, or at
+ * a blank line before it): the levels it could have meant — the entry just above, and the entries
+ * that hold it — by key and line, with the indentation that puts it beside each. Undefined when
+ * the lines above say nothing useful (the package's own words are used then). Reads at most
+ * INDENT_LOOKBACK lines of at most LINE_HEAD characters each.
  */
 function misindented(
   text: string,
   index: LineIndex,
   offset: number,
 ): { range: [number, number]; message: string } | undefined {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  const lineEnd = text.indexOf('\n', lineStart) === -1 ? text.length : text.indexOf('\n', lineStart);
-  const bad = lineShape(text, lineStart, lineEnd);
-  if (bad.at === lineEnd || bad.key === '') return undefined;
+  const lineEndAt = (from: number) => {
+    const nl = text.indexOf('\n', from);
+    return nl === -1 ? text.length : nl;
+  };
+  let lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let lineEnd = lineEndAt(lineStart);
+  let bad = lineShape(text, lineStart, lineEnd);
+  // The parser may point at a blank or comment line before the one it means.
+  for (let n = 0; bad.blank && lineEnd < text.length && n < INDENT_LOOKBACK; n++) {
+    lineStart = lineEnd + 1;
+    lineEnd = lineEndAt(lineStart);
+    bad = lineShape(text, lineStart, lineEnd);
+  }
+  if (bad.key === '') return undefined;
   // The entries above, nearest first, each less indented than the one before: the levels open here.
   const levels: { indent: number; key: string; line: number; hasValue: boolean }[] = [];
   let end = lineStart - 1;
   for (let n = 0; end > 0 && n < INDENT_LOOKBACK; n++) {
     const start = text.lastIndexOf('\n', end - 1) + 1;
     const shape = lineShape(text, start, end);
-    const body = text.slice(shape.at, end).trimEnd();
-    if (body !== '' && !body.startsWith('#') && shape.key !== '' && shape.key !== '-') {
-      if (levels.length === 0 || shape.indent < levels[levels.length - 1]!.indent) {
-        const afterKey = body
-          .slice(body.indexOf(':') + 1)
-          .replace(/\s+#.*$/, '')
-          .trim();
-        levels.push({
-          indent: shape.indent,
-          key: shape.key,
-          line: index.position(start).line,
-          hasValue: afterKey !== '',
-        });
-        if (shape.indent === 0) break;
-      }
-    }
     end = start - 1;
+    if (shape.blank || shape.key === '') continue;
+    const hasValue = shape.after !== '' && !shape.after.startsWith('#');
+    // A block scalar's header (`key: |`, `key: >-`): the lines below it, taken for entries so far, were its text.
+    if (/^[|>][0-9+-]*(\s|$)/.test(shape.after)) {
+      while (levels.length > 0 && levels[levels.length - 1]!.indent > shape.indent) levels.pop();
+    }
+    if (levels.length === 0 || shape.indent < levels[levels.length - 1]!.indent) {
+      levels.push({ indent: shape.indent, key: shape.key, line: index.position(start).line, hasValue });
+      if (shape.indent === 0) break;
+    }
   }
   const range: [number, number] = [bad.at, Math.min(lineEnd, bad.at + Math.max(1, bad.key.length))];
   const here = `this line (\`${bad.key}\`) is indented ${bad.indent} space${bad.indent === 1 ? '' : 's'}`;
