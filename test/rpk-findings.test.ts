@@ -329,6 +329,19 @@ describe('rpk config files', () => {
     );
   });
 
+  it('rpk/null-marker\'s "Write {}" applies to a key written with nothing after it, and the finding is gone', () => {
+    const text =
+      'name: x\nclient_options:\n  bootstrap_servers: ["a:9092"]\ntopic_metadata_sync_options:\n  start_at_earliest:\n  interval: 30s\n';
+    const marker = lintText(text, { filename: 'a.rpk.yaml' }).diagnostics.find((d) => d.code === 'rpk/null-marker');
+    const fix = marker!.suggestions![0]!.fix!;
+    const fixed = applyFixes(text, [fix], { filename: 'a.rpk.yaml' });
+    expect(fixed.skipped).toEqual([]);
+    expect(fixed.text).toContain('  start_at_earliest: {}\n  interval: 30s\n');
+    expect(lintText(fixed.text, { filename: 'a.rpk.yaml' }).diagnostics.map((d) => d.code)).not.toContain(
+      'rpk/null-marker',
+    );
+  });
+
   it("the API rules' advice in rpk's spellings: INCLUDE, not FILTER_TYPE_INCLUDE (which rpk would send as UNSPECIFIED)", () => {
     const text =
       'name: x\nclient_options: {bootstrap_servers: [a:9092]}\nconsumer_offset_sync_options:\n  group_filters:\n    - pattern_type: LITERAL\n      name: grp\n';

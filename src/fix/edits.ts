@@ -148,6 +148,8 @@ export function planEdits(text: string, source: ParsedSource, fix: Fix): EditPla
       const e = trimTrailingBreaks(text, s, e0);
       const original = text.slice(s, e);
       let replacement = yamlScalar(fix.value, original);
+      // A key with nothing after its `:` (`startAtLatest:`, an implicit null): the value needs a space before it.
+      if (s === e && text[s - 1] === ':') replacement = ` ${replacement}`;
       if (yaml?.block) {
         const comment = headerComment(text, s);
         if (comment) replacement += ` ${comment}`;
