@@ -1,5 +1,7 @@
 /** svc-admin-spec/client against the loopback server: what is sent, what is refused, what comes back. */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -313,6 +315,29 @@ describe('retries and time limits', () => {
     const c = createAdminClient({ baseUrl: url, targetVersion: '26.1', retry: { attempts: 1 } });
     const error = (await caught(c.createShadowLink(link()))) as AdminApiError;
     expect([error.kind, error.code, error.maybeApplied]).toEqual(['network', Code.Unavailable, false]);
+  });
+});
+
+describe("an answer that is not the Admin API's", () => {
+  it("a bare 404 or an HTML page says to check the base URL, naming the method's path", async () => {
+    for (const [status, type, body] of [
+      [404, 'text/plain', 'Not Found'],
+      [200, 'text/html', '<html>login</html>'],
+    ] as const) {
+      const server = createServer((_, res) => res.writeHead(status, { 'content-type': type }).end(body));
+      await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const c = createAdminClient({ baseUrl: `http://127.0.0.1:${port}`, targetVersion: '26.1', env: {} });
+        const error = (await caught(c.createShadowLink(link()))) as AdminApiError;
+        expect(error.kind).toBe('server');
+        expect(error.message).toContain(
+          "the answer is not the Admin API's: check that the base URL is the admin API's address (e.g. http://broker:9644), not a proxy or a web page (CreateShadowLink is POST /svc.core.admin.v2.ShadowLinkService/CreateShadowLink)",
+        );
+      } finally {
+        await new Promise((ok) => server.close(ok));
+      }
+    }
   });
 });
 

@@ -196,6 +196,9 @@ export function toAdminApiError(reason: unknown, method: AdminMethod, secrets: r
     });
     // `rawMessage` stays the server's words; the message also says which rules cover them.
     if (rules.length) error.message += ` (the linter reports this as ${rules.join(', ')})`;
+    // No Connect error in the answer (a bare HTTP status, an HTML page): something else answered.
+    if (/^HTTP \d{3}$/.test(e.rawMessage) || e.rawMessage.startsWith('unsupported content type'))
+      error.message += `; the answer is not the Admin API's: check that the base URL is the admin API's address (e.g. http://broker:9644), not a proxy or a web page (${method} is POST ${METHODS[method].path})`;
     return error;
   }
   // The transports' one limit (readMaxBytes, see transport-node.ts and body-limit.ts) is the only
