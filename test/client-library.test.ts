@@ -451,6 +451,26 @@ describe('answers', () => {
 describe('TLS', () => {
   const tls = { key: pem('server.key'), cert: pem('server.crt') };
 
+  it('checks the TLS options when the client is made, naming the problem and never the key', () => {
+    const make = (baseUrl: string, options: unknown) => () =>
+      createAdminClient({ baseUrl, tls: options as NonNullable<NodeAdminClientOptions['tls']> });
+    const https = 'https://admin.example:9644';
+    expect(make('http://admin.example:9644', { ca: pem('ca.crt') })).toThrow(
+      'createAdminClient: "tls" applies to an https:// base URL; this one is http://, so it would be ignored.',
+    );
+    expect(make(https, { cert: pem('client.crt') })).toThrow('give cert and key together');
+    expect(make(https, { ca: 'notpem' })).toThrow('"tls".ca is not PEM: it has no "-----BEGIN …-----" line.');
+    expect(make(https, { cert: pem('client.crt'), key: pem('server.key') })).toThrow(/cannot be loaded by Node's TLS/);
+    expect(make(https, { cafile: 'x' })).toThrow('unknown key "cafile"; its keys are ca, cert, key, servername');
+    expect(make(https, { ca: 1 })).toThrow('"tls".ca must be PEM text');
+    try {
+      make(https, { cert: pem('client.crt'), key: pem('server.key') })();
+    } catch (error) {
+      expect((error as Error).message).not.toContain(pem('server.key').split('\n')[1]!);
+    }
+    expect(make(https, { ca: pem('ca.crt'), cert: pem('client.crt'), key: pem('client.key') })).not.toThrow();
+  });
+
   it('trusts a custom CA', async () => {
     const { lb } = await setup({ tls });
     expect(lb.url).toMatch(/^https:/);
