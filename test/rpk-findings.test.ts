@@ -329,6 +329,18 @@ describe('rpk config files', () => {
     );
   });
 
+  it('rpk/ codes can be suppressed by a directive with a reason, as rule ids can; an unused one is reported', () => {
+    const text = (directive: string) =>
+      `name: x\nclient_options:\n  bootstrap_servers: ["a:9092"]\ntopic_metadata_sync_options:\n  ${directive}\n  interval: 1000000\n`;
+    const codes = (t: string) => lintText(t, { filename: 'a.rpk.yaml' }).diagnostics.map((d) => d.code);
+    expect(codes(text('# nothing'))).toEqual(['rpk/nanoseconds']);
+    expect(codes(text('# svc-admin-spec-disable-next-line rpk/nanoseconds -- 1 ms on purpose'))).toEqual([]);
+    expect(codes(text('# svc-admin-spec-disable-next-line rpk/truncated -- wrong code')).sort()).toEqual([
+      'rpk/nanoseconds',
+      'suppression/unused',
+    ]);
+  });
+
   it('rpk/null-marker\'s "Write {}" applies to a key written with nothing after it, and the finding is gone', () => {
     const text =
       'name: x\nclient_options:\n  bootstrap_servers: ["a:9092"]\ntopic_metadata_sync_options:\n  start_at_earliest:\n  interval: 30s\n';

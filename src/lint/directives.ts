@@ -13,9 +13,12 @@ const DIRECTIVE = /^#[ \t]*svc-admin-spec-(disable-next-line|disable-line|disabl
 /** Codes that can never be suppressed: without a parsed document, or about suppression itself. */
 export const UNSUPPRESSIBLE = /^(parse|input|kind|suppression|report)\//;
 
-/** True for codes a directive or ignore entry may name: rule ids (custom ones too) and `schema/` codes. */
+/**
+ * True for codes a directive or ignore entry may name: rule ids (custom ones too), `schema/` codes
+ * and `rpk/` codes (what rpk does with a file that reads; an ignore entry could already name them).
+ */
 export const isSuppressible = (code: string, catalog: RuleCatalog = BUILTIN_CATALOG): boolean =>
-  catalog.byId.has(code) || code.startsWith('schema/');
+  catalog.byId.has(code) || code.startsWith('schema/') || /^rpk\/[a-z-]+$/.test(code);
 
 interface Directive {
   line: number;
@@ -87,7 +90,7 @@ function readDirectives(source: ParsedSource, problems: Diagnostic[], catalog: R
           'suppression/invalid',
           'error',
           c,
-          `This directive names ${unknown.map((u) => `"${u.slice(0, 80)}"`).join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not a rule id or schema/ code.`,
+          `This directive names ${unknown.map((u) => `"${u.slice(0, 80)}"`).join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not a rule id, schema/ or rpk/ code.`,
         ),
       );
       continue;
