@@ -465,6 +465,31 @@ describe('Helm charts and files that do not parse', () => {
     expect(codes(report(fixed))).toEqual([['ops/broken.yaml', ['parse/yaml-syntax']]]);
   });
 
+  it('a walk skips an empty or comment-only file that names nothing of ours; named, or named ours, it is reported', async () => {
+    const dir = scratch({
+      'empty.yaml': '',
+      'notes.yaml': '# to do\n',
+      'blank.json': '  \n',
+      'links/dr.shadow-link.yaml': '',
+      'shadow-links/a.yaml': GOOD_YAML,
+    });
+    const r = await lint(dir, 'lint', '-f', 'json', '.');
+    expect(r.code).toBe(2);
+    expect(codes(report(r))).toEqual([
+      ['links/dr.shadow-link.yaml', ['input/empty']],
+      ['shadow-links/a.yaml', []],
+    ]);
+    const verbose = await lint(dir, 'lint', '--list-files', '--verbose', '.');
+    for (const file of ['blank.json', 'empty.yaml', 'notes.yaml'])
+      expect(verbose.stderr).toContain(`svc-admin-spec: skipped ${file}: empty, and names nothing of ours\n`);
+    // Without a file of ours among them, the run passes.
+    const plain = scratch({ 'empty.yaml': '', 'shadow-links/a.yaml': GOOD_YAML });
+    expect((await lint(plain, 'lint', '-f', 'json', '.')).code).toBe(0);
+    const named = await lint(dir, 'lint', '-f', 'json', 'empty.yaml');
+    expect(named.code).toBe(2);
+    expect(codes(report(named))).toEqual([['empty.yaml', ['input/empty']]]);
+  });
+
   it('a file named explicitly keeps its parse errors; a named Helm template gets a note and does not fail', async () => {
     const dir = scratch(CHART_FILES);
     const named = await lint(dir, 'lint', '-f', 'json', 'ops/broken.yaml', '.vscode/settings.json');

@@ -292,11 +292,14 @@ export function unparsedEvidence(text: string, name: string): string | undefined
   return undefined;
 }
 
-/** The findings of a text that could not be read as a value. */
-const SYNTAX_ERRORS: ReadonlySet<string> = new Set(['parse/yaml-syntax', 'parse/json-syntax']);
+/**
+ * The findings of a text that holds no value to tell a kind by: a syntax error, or nothing but
+ * whitespace and comments (a file just created in an editor, a placeholder in a repository).
+ */
+const NO_VALUE: ReadonlySet<string> = new Set(['parse/yaml-syntax', 'parse/json-syntax', 'input/empty']);
 
 /**
- * True when a lint found that a text does not parse (a syntax error, no kind) and the text names
+ * True when a lint found that a text does not parse or is empty (no kind) and the text names
  * nothing of ours (`unparsedEvidence`): a walk skips such a file, and the language server leaves
  * such a document alone. The caller decides first whether its kind is fixed (then it is ours).
  */
@@ -305,7 +308,7 @@ export function unparsedUnrelatedText(
   text: string,
   name: string,
 ): boolean {
-  if (result.kind !== null || !result.diagnostics.some((d) => SYNTAX_ERRORS.has(d.code))) return false;
+  if (result.kind !== null || !result.diagnostics.some((d) => NO_VALUE.has(d.code))) return false;
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   return unparsedEvidence(body, name) === undefined;
 }
