@@ -227,11 +227,7 @@ describe('language server: which documents', () => {
   });
 
   it('leaves an empty or comment-only document alone unless its name or a modeline says it is ours', async () => {
-    for (const [name, text] of [
-      ['new.yaml', ''],
-      ['new.json', ' \n'],
-      ['notes.yaml', '# to do\n'],
-    ])
+    for (const [name, text] of Object.entries({ 'new.yaml': '', 'new.json': ' \n', 'notes.yaml': '# to do\n' }))
       expect(await session.open(uriOf(join(dir, 'empty', name)), text), name).toEqual([]);
     // A kind's file name or a modeline naming our schema: the empty file is ours, and said to be empty.
     const named = await session.open(uriOf(join(dir, 'empty', 'dr.shadow-link.yaml')), '');
