@@ -246,12 +246,7 @@ describe('lint --cache', () => {
     for (const corrupt of [
       '{"cache": "svc-admin-spec lint cache", "lay',
       '[1, 2]',
-      JSON.stringify({
-        cache: 'svc-admin-spec lint cache',
-        layout: 2,
-        version: VERSION,
-        files: { '/a': { content: 1 } },
-      }),
+      JSON.stringify({ cache: 'svc-admin-spec lint cache', layout: 2, version: VERSION, files: [] }),
       JSON.stringify({ cache: 'svc-admin-spec lint cache', layout: 99, version: VERSION, files: {} }),
     ]) {
       writeFileSync(join(dir, CACHE_FILE_NAME), corrupt);
@@ -262,16 +257,36 @@ describe('lint --cache', () => {
       const again = await counted(['lint', '--cache', 'links'], dir);
       expect(again).toMatchObject({ lints: 0, stderr: '' });
     }
-    // A cache entry that is not well formed is as corrupt as a file that is not JSON.
-    const cache = JSON.parse(cacheText(dir)) as { files: Record<string, { diagnostics: unknown }> };
-    Object.values(cache.files)[0]!.diagnostics = [{ code: 1 }];
-    writeFileSync(join(dir, CACHE_FILE_NAME), JSON.stringify(cache));
-    const run = await counted(['lint', '--cache', 'links'], dir);
-    expect(run.stderr).toMatch(/is malformed\); it will be rewritten/);
-    expect(run.lints).toBe(2);
   });
 
-  it('ignores, with a warning, a cache whose findings are malformed in any part a report reads', async () => {
+  it('drops only a malformed entry, quietly: its file is linted again, the others are reused', async () => {
+    const dir = project();
+    const first = await counted(['lint', '--cache', 'links'], dir);
+    const cache = JSON.parse(cacheText(dir)) as { files: Record<string, unknown> };
+    const [path] = Object.keys(cache.files).filter((p) => p.endsWith('b.yaml'));
+    cache.files[path!] = { content: 1 };
+    cache.files['/gone/x.yaml'] = { diagnostics: [{ code: 1 }] };
+    writeFileSync(join(dir, CACHE_FILE_NAME), JSON.stringify(cache));
+    const run = await counted(['lint', '--cache', 'links'], dir);
+    expect(run).toMatchObject({ lints: 1, stderr: '', stdout: first.stdout, code: first.code });
+    // Rewritten without the bad entries: the next run lints nothing.
+    expect(cacheText(dir)).not.toContain('/gone/x.yaml');
+    expect(await counted(['lint', '--cache', 'links'], dir)).toMatchObject({ lints: 0, stderr: '' });
+  });
+
+  it("does not keep a finding JSON cannot carry (a plugin fix's value: undefined): no warning on later runs, the same report", async () => {
+    const rule =
+      "export default { id: '@acme/undef', severity: 'warning', kinds: ['ShadowLink'], docs: { description: 'x' }, messages: { m: 'Clear it.' }, check(ctx) { ctx.report({ messageId: 'm', pointer: '/name', fix: { kind: 'replace-value', pointer: '/name', value: undefined } }); } };\n";
+    const dir = project({ 'svc-admin-spec.config.yaml': 'plugins: [./rule.mjs]\n', 'rule.mjs': rule });
+    const first = await counted(['lint', '--cache', 'links'], dir);
+    expect(first.stdout).toMatch(/Clear it/);
+    for (let run = 0; run < 2; run++) {
+      const again = await counted(['lint', '--cache', 'links'], dir);
+      expect(again).toMatchObject({ lints: 2, stderr: '', stdout: first.stdout, code: first.code });
+    }
+  });
+
+  it('drops, quietly, an entry whose findings are malformed in any part a report reads: its file is linted again', async () => {
     const dir = project();
     await counted(['lint', '--cache', 'links'], dir);
     const good = JSON.parse(cacheText(dir)) as { files: Record<string, { diagnostics: Record<string, unknown>[] }> };
@@ -294,9 +309,8 @@ describe('lint --cache', () => {
       for (const format of ['stylish', 'sarif', 'github', 'junit', 'gitlab']) {
         writeFileSync(join(dir, CACHE_FILE_NAME), JSON.stringify(cache));
         const run = await counted(['lint', '--cache', '-f', format, 'links'], dir);
-        expect(run.stderr, JSON.stringify(broken)).toMatch(/is malformed\); it will be rewritten/);
-        expect(run.stderr).not.toMatch(/internal error/);
-        expect(run).toMatchObject({ code: 0, lints: 2 });
+        expect(run.stderr, JSON.stringify(broken)).toBe('');
+        expect(run).toMatchObject({ code: 0, lints: 1 });
       }
     }
   });

@@ -306,7 +306,25 @@ describe('a walk reading a text that does not parse for signs of ours: linear in
     const colons = (n: number) => `${':'.repeat(n)}{`;
     const quotes = (n: number) => `${'"'.repeat(n)}'${"'".repeat(n)}[`;
     const unclosed = (n: number) => `${'\'abc "de\n'.repeat(n)}[`;
-    for (const make of [yaml, json, line, open, schemas, words, spaced, colons, quotes, unclosed]) {
+    // Key positions: runs of `- ` indicators, comments, keys deeper than the top (each compared exactly once).
+    const dashes = (n: number) => `${'- '.repeat(n)}[`;
+    const comments = (n: number) => `${'# a: b\n'.repeat(n)}[`;
+    const deep = (n: number) => `a:\n${' b:\n'.repeat(n)}[`;
+    for (const make of [
+      yaml,
+      json,
+      line,
+      open,
+      schemas,
+      words,
+      spaced,
+      colons,
+      quotes,
+      unclosed,
+      dashes,
+      comments,
+      deep,
+    ]) {
       expect(unparsedEvidence(make(100), '/r/x'), make.name).toBeUndefined();
       expect(
         ratio(make, (text) => unparsedEvidence(text, '/r/x'), 20_000),

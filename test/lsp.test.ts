@@ -226,6 +226,16 @@ describe('language server: which documents', () => {
     expect(await session.open(uriOf(join(dir, 'ours', 'ci.yml')), 'name: CI\non: [push\n')).toEqual([]);
   });
 
+  it('leaves an empty or comment-only document alone unless its name or a modeline says it is ours', async () => {
+    for (const [name, text] of Object.entries({ 'new.yaml': '', 'new.json': ' \n', 'notes.yaml': '# to do\n' }))
+      expect(await session.open(uriOf(join(dir, 'empty', name)), text), name).toEqual([]);
+    // A kind's file name or a modeline naming our schema: the empty file is ours, and said to be empty.
+    const named = await session.open(uriOf(join(dir, 'empty', 'dr.shadow-link.yaml')), '');
+    expect(named.map((d) => d.code)).toEqual(['input/empty']);
+    const moded = await session.open(uriOf(join(dir, 'empty', 'm.yaml')), modeline);
+    expect(moded.map((d) => d.code)).toEqual(['input/empty']);
+  });
+
   it('keeps a document it linted while it is edited into a broken state', async () => {
     const uri = uriOf(join(dir, 'link.yaml'));
     expect(await session.open(uri, GOOD_YAML)).toEqual([]);

@@ -363,13 +363,18 @@ const CHART_FILES = {
   'ops/broken.yaml': 'services:\n  web:\n    ports: [9092\n',
   'ci/broken-workflow.yml': 'name: CI\non: [push\njobs:\n  test:\n    runs-on: ubuntu-latest\n',
   '.vscode/settings.json': '{\n  // editor settings\n  "editor.tabSize": 2,\n}\n',
+  // Broken, with words of ours only in a value, deeper than the top, in a comment, or in a list of entries.
+  'compose/docker-compose.yml': 'services:\n  app:\n    environment:\n      KAFKA: broker:9092\n     ports: [8080]\n',
+  'misc/a.yaml': 'kafka:\n  brokers:\n    - k1\n   topic: x\n',
+  'misc/d.yaml': '# Kafka broker: see docs\njobs:\n\tbuild: x\n',
+  'misc/errors.yaml': '- code: E1\n  text: a\n - code: E2\n',
   'shadow-links/a.yaml': GOOD_YAML,
 };
 
 /** The summary of a walk over CHART_FILES: the files that do not parse counted apart from the unrelated ones. */
 const SKIPPED_CHART_FILES =
   'svc-admin-spec: 4 files skipped: not Admin API documents (--verbose lists them).\n' +
-  'svc-admin-spec: 3 files skipped: they do not parse and name nothing of ours (--verbose lists them; name a file to lint it anyway).\n';
+  'svc-admin-spec: 7 files skipped: they do not parse and name nothing of ours (--verbose lists them; name a file to lint it anyway).\n';
 
 describe('Helm charts and files that do not parse', () => {
   it("a walk skips a Helm chart's templates and unparsable files that name nothing of ours, counted", async () => {
@@ -386,10 +391,14 @@ describe('Helm charts and files that do not parse', () => {
       stderr: [
         'skipped .vscode/settings.json: does not parse and names nothing of ours',
         'skipped ci/broken-workflow.yml: does not parse and names nothing of ours',
+        'skipped compose/docker-compose.yml: does not parse and names nothing of ours',
         'skipped deploy/chart/Chart.yaml: not an Admin API document',
         'skipped deploy/chart/templates/deployment.yaml: a Helm chart template, never an Admin API document',
         'skipped deploy/chart/templates/extra/configmap.yaml: a Helm chart template, never an Admin API document',
         'skipped deploy/chart/values.yaml: not an Admin API document',
+        'skipped misc/a.yaml: does not parse and names nothing of ours',
+        'skipped misc/d.yaml: does not parse and names nothing of ours',
+        'skipped misc/errors.yaml: does not parse and names nothing of ours',
         'skipped ops/broken.yaml: does not parse and names nothing of ours',
       ]
         .map((l) => `svc-admin-spec: ${l}\n`)
@@ -456,6 +465,31 @@ describe('Helm charts and files that do not parse', () => {
     expect(codes(report(fixed))).toEqual([['ops/broken.yaml', ['parse/yaml-syntax']]]);
   });
 
+  it('a walk skips an empty or comment-only file that names nothing of ours; named, or named ours, it is reported', async () => {
+    const dir = scratch({
+      'empty.yaml': '',
+      'notes.yaml': '# to do\n',
+      'blank.json': '  \n',
+      'links/dr.shadow-link.yaml': '',
+      'shadow-links/a.yaml': GOOD_YAML,
+    });
+    const r = await lint(dir, 'lint', '-f', 'json', '.');
+    expect(r.code).toBe(2);
+    expect(codes(report(r))).toEqual([
+      ['links/dr.shadow-link.yaml', ['input/empty']],
+      ['shadow-links/a.yaml', []],
+    ]);
+    const verbose = await lint(dir, 'lint', '--list-files', '--verbose', '.');
+    for (const file of ['blank.json', 'empty.yaml', 'notes.yaml'])
+      expect(verbose.stderr).toContain(`svc-admin-spec: skipped ${file}: empty, and names nothing of ours\n`);
+    // Without a file of ours among them, the run passes.
+    const plain = scratch({ 'empty.yaml': '', 'shadow-links/a.yaml': GOOD_YAML });
+    expect((await lint(plain, 'lint', '-f', 'json', '.')).code).toBe(0);
+    const named = await lint(dir, 'lint', '-f', 'json', 'empty.yaml');
+    expect(named.code).toBe(2);
+    expect(codes(report(named))).toEqual([['empty.yaml', ['input/empty']]]);
+  });
+
   it('a file named explicitly keeps its parse errors; a named Helm template gets a note and does not fail', async () => {
     const dir = scratch(CHART_FILES);
     const named = await lint(dir, 'lint', '-f', 'json', 'ops/broken.yaml', '.vscode/settings.json');
@@ -488,11 +522,24 @@ describe('Helm charts and files that do not parse', () => {
     expect(none('name: dr\nconfigurations:\n  x: [\n', 'yaml')).toContain('"configurations"');
     expect(none('"client_options":\n  x: [\n', 'yaml')).toContain('"client_options"');
     expect(none('brokers: [\n', 'yaml')).toContain('"broker"');
-    // At any depth and indentation, in either syntax whatever the extension: a broken file may be mis-indented.
-    expect(none('services:\n  broker:\n    ports: [\n', 'yaml')).toContain('"broker"');
+    // Near misses among the outermost keys only; deeper, only a long distinctive key written exactly
+    // (a broken file may be mis-indented): `broker` names a compose service as well.
+    expect(none('services:\n  broker:\n    ports: [\n', 'yaml')).toBeUndefined();
+    expect(none('services:\n  brokers:\n    ports: [\n', 'yaml')).toBeUndefined();
+    expect(none('a:\n  configuratons:\n    x: [\n', 'yaml')).toBeUndefined();
+    expect(none('a:\n  configurations:\n    x: [\n', 'yaml')).toContain('"configurations"');
+    // Only in key position: not inside a value, nor in a comment.
+    expect(none('env:\n  KAFKA: broker:9092\n ports: [\n', 'yaml')).toBeUndefined();
+    expect(none('env:\n  X: configurations: 1\n ports: [\n', 'yaml')).toBeUndefined();
+    expect(none('# configurations: see docs\njobs:\n\tbuild: x\n', 'yaml')).toBeUndefined();
+    expect(none('jobs: x # configurations: y\n\tbuild: x\n', 'yaml')).toBeUndefined();
+    expect(none('jobs: "# x"\n\tconfigurations: x\n', 'yaml')).toContain('"configurations"');
+    expect(none('- name: x\n  - configurations: [\n', 'yaml')).toContain('"configurations"');
+    expect(none('a: {b: 1, configurations: [\n', 'yaml')).toContain('"configurations"');
+    expect(none('a: b, configurations: [\n', 'yaml')).toBeUndefined();
     expect(none('name: x\nmessage: y\nstatus: [\n', 'yaml')).toBeUndefined();
     expect(none('{"a": 1, "nodeId": ', 'json')).toContain('"nodeId"');
-    expect(none('{"services": {"broker": {"ports": [9092}}', 'json')).toContain('"broker"');
+    expect(none('{"services": {"broker": {"ports": [9092}}', 'json')).toBeUndefined();
     expect(none('{"a": [{"configurations": 1}], "b": }', 'json')).toContain('"configurations"');
     expect(none("{'name': 'dr', 'configurations': {", 'json')).toContain('"configurations"');
     expect(none('{ name: "dr", configurations: {', 'json')).toContain('"configurations"');
@@ -509,6 +556,11 @@ describe('Helm charts and files that do not parse', () => {
     expect(none('{"message": "x", "detail": [}', 'json')).toBeUndefined();
     expect(none('jobs:\n  build:\n    code: 1\n    steps: [\n', 'yaml')).toBeUndefined();
     expect(none('{"a": {"code": 1}, "b": [}', 'json')).toBeUndefined();
+    // Only a mapping at the root has a ConnectError's shape: not a list of error entries.
+    expect(none('- code: E1\n  text: a\n - code: E2\n', 'yaml')).toBeUndefined();
+    expect(none('---\n- code: E1\n  message: [\n', 'yaml')).toBeUndefined();
+    expect(none('[{"code": "E1"}, ', 'json')).toBeUndefined();
+    expect(none('---\ncode: E1\nmessage: [\n', 'yaml')).toContain('ConnectError');
     expect(none('x: [\n', 'yaml', '/r/shadow-links/dr.json')).toContain('file name');
     expect(none('{"$schema": "./schemas/ShadowLnk.schema.json", }', 'json')).toContain('"$schema"');
     expect(none('{"$schema": "https://json.schemastore.org/package.json", }', 'json')).toBeUndefined();

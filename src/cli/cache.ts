@@ -96,8 +96,12 @@ const isEntry = (e: unknown): e is Entry =>
   (e['unparsed'] === undefined || e['unparsed'] === true) &&
   (e['stamp'] === undefined || typeof e['stamp'] === 'string');
 
-/** The entries of a cache file's text; a string says why it is not a cache this version reads. */
-function parseCache(text: string): Map<string, Entry> | { foreign: true } | string {
+/**
+ * The entries of a cache file's text, less those that are malformed (their files are linted again,
+ * and their entries written afresh); `dropped` counts those. A string says why the whole file is
+ * not a cache this version reads.
+ */
+function parseCache(text: string): { entries: Map<string, Entry>; dropped: number } | { foreign: true } | string {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -112,11 +116,30 @@ function parseCache(text: string): Map<string, Entry> | { foreign: true } | stri
   const files = raw['files'];
   if (!isObject(files)) return 'it has no "files" object';
   const entries = new Map<string, Entry>();
+  let dropped = 0;
+  // One bad entry costs one file's lint, not the whole cache's.
   for (const [path, entry] of Object.entries(files)) {
-    if (!isEntry(entry)) return `its entry for ${JSON.stringify(path.slice(-80))} is malformed`;
-    entries.set(path, entry);
+    if (isEntry(entry)) entries.set(path, entry);
+    else dropped++;
   }
-  return entries;
+  return { entries, dropped };
+}
+
+/**
+ * The entry as the cache file will hold it (through JSON, which drops an `undefined` and turns
+ * `NaN` into `null`), or undefined when that no longer reads as an entry: a custom rule's fix
+ * `{ kind: "replace-value", value: undefined }` loses its value. Such a file is not kept, and is
+ * linted afresh on each run, rather than its entry being found malformed on every later one.
+ */
+function asStored(entry: Entry): Entry | undefined {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(JSON.stringify(entry)) as unknown;
+  } catch {
+    // A value JSON cannot write (a BigInt, a cycle): nothing to keep.
+    return undefined;
+  }
+  return isEntry(stored) ? stored : undefined;
 }
 
 /** The cache of one run: read when opened, written (atomically, if anything changed) by `save`. */
@@ -150,7 +173,8 @@ export class LintCache {
     }
     const parsed = parseCache(text);
     if (typeof parsed === 'string') warn(`The cache file ${path} is ignored (${parsed}); it will be rewritten.`);
-    return parsed instanceof Map ? new LintCache(path, parsed) : new LintCache(path, new Map(), true);
+    if (typeof parsed === 'string' || 'foreign' in parsed) return new LintCache(path, new Map(), true);
+    return new LintCache(path, parsed.entries, parsed.dropped > 0);
   }
 
   /** The hash of a file's bytes, or of its absence; read once per run. */
@@ -231,7 +255,9 @@ export class LintCache {
     if (result.unfixed) entry.unfixed = result.unfixed;
     if (result.unrelated) entry.unrelated = true;
     if (result.unparsed) entry.unparsed = true;
-    this.entries.set(absolute, entry);
+    const stored = asStored(entry);
+    if (stored) this.entries.set(absolute, stored);
+    else this.entries.delete(absolute);
     this.changed = true;
   }
 

@@ -45,7 +45,14 @@ import { catalogOf, commandConfigs, ConfigError, loadConfig, type CommandConfigs
 import { effectiveSettings } from './print-config';
 import { expandInputs, type Input, type Skipped } from './files';
 import { GitIgnores } from './gitignore';
-import { NOT_A_DOCUMENT, plainlyUnrelated, reportSkipped, UNPARSED_UNRELATED, UNRELATED_NAMED } from './skips';
+import {
+  EMPTY_UNRELATED,
+  NOT_A_DOCUMENT,
+  plainlyUnrelated,
+  reportSkipped,
+  UNPARSED_UNRELATED,
+  UNRELATED_NAMED,
+} from './skips';
 import { VERSION } from '../util/version';
 import { runLanguageServer } from '../lsp/start';
 import type { CliIO } from './io';
@@ -67,7 +74,7 @@ interface Linted {
   /** Plainly not an Admin API document (see skips.ts): not reported, and nothing of it fixed. */
   unrelated?: true;
   /**
-   * Does not parse and names nothing of ours, and no kind is fixed for it (`unparsedUnrelatedText`):
+   * Does not parse (or is empty) and names nothing of ours, and no kind is fixed for it (`unparsedUnrelatedText`):
    * a walk skips it. Decided where the text is, and cached, so that a result reused unread says it too.
    */
   unparsed?: true;
@@ -432,9 +439,10 @@ async function lintInputs(
       else skipped.push({ display: input.display, reason: NOT_A_DOCUMENT, unrelated: true });
       continue;
     }
-    // A walk's file that does not parse is reported only when it looks meant as ours; a named one always is.
+    // A walk's file that does not parse, or is empty, is reported only when it looks meant as ours; a named one always is.
     if (!input.named && one.unparsed) {
-      skipped.push({ display: input.display, reason: UNPARSED_UNRELATED, unrelated: true });
+      const empty = one.result.diagnostics.some((d) => d.code === 'input/empty');
+      skipped.push({ display: input.display, reason: empty ? EMPTY_UNRELATED : UNPARSED_UNRELATED, unrelated: true });
       continue;
     }
     linted.push(one);

@@ -30,6 +30,9 @@ export function plainlyUnrelated(result: TextResult): boolean {
  */
 export const UNPARSED_UNRELATED = 'does not parse and names nothing of ours';
 
+/** Why a walk skipped an empty (or comment-only) file that names nothing of ours; named explicitly, it keeps its `input/empty` finding. */
+export const EMPTY_UNRELATED = 'empty, and names nothing of ours';
+
 /** The note for an unrelated file named on the command line (which is not linted, and does not fail the run). */
 export const UNRELATED_NAMED =
   'it is plainly not an Admin API document (no top-level key near one of a kind\'s, no "$schema" or modeline naming one of ours); pass --kind to lint it as one.';

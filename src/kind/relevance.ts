@@ -137,6 +137,12 @@ interface TextKey {
   column: number;
 }
 
+/** The keys of a text read without parsing it, and whether its root is a list (a `- ` item or `[` first). */
+interface TextKeys {
+  keys: TextKey[];
+  listRoot: boolean;
+}
+
 const isSpaceOrTab = (c: number): boolean => c === 0x20 || c === 0x09;
 // A bare word: letters, digits, `_`, `$`, `.`, `-` (a YAML plain key, a JSON5 name).
 const isWordChar = (c: number): boolean =>
@@ -148,35 +154,66 @@ const isWordChar = (c: number): boolean =>
   c === 0x2e ||
   c === 0x2d;
 const isWordStart = (c: number): boolean => isWordChar(c) && !(c >= 0x30 && c <= 0x39) && c !== 0x2e && c !== 0x2d;
+// A block indicator (`- ` or `? `) is followed by a space, a tab, a line's end or the text's end.
+const isIndicatorEnd = (c: number): boolean => isSpaceOrTab(c) || c === 0x0a || c === 0x0d || Number.isNaN(c);
 
 /**
- * The keys of a text, YAML or JSON alike and whatever its file's extension, at any depth and
- * indentation, in order (at most `limit`), read without parsing: a double- or single-quoted string
- * or a bare word, followed by `:` (spaces and tabs between). A text that does not parse may be
- * mis-indented, tab-indented, JSON in a `.yaml` file or YAML-like in a `.json` one: only the keys'
- * spelling is trusted. One pass, never going back; a quoted string ends at its closing quote or at
- * its line's end, so one stray quote hides one line's keys at most.
+ * The keys of a text, YAML or JSON alike and whatever its file's extension, in order (at most
+ * `limit`), read without parsing: a double- or single-quoted string or a bare word in key position,
+ * followed by `:` (spaces and tabs between). Key position is a line's start after its indentation
+ * (tabs too) and any `- ` or `? ` indicators, or right after `{`, or after `,` inside brackets: a
+ * word inside a value (`KAFKA: broker:9092`) or a comment (`#` at a line's start or after a space,
+ * outside quotes) is not a key. A text that does not parse may be mis-indented, tab-indented, JSON
+ * in a `.yaml` file or YAML-like in a `.json` one: only the keys' spelling is trusted. One pass,
+ * never going back; a quoted string ends at its closing quote or at its line's end, so one stray
+ * quote hides one line's keys at most.
  */
-function textKeys(text: string, limit: number): TextKey[] {
+function textKeys(text: string, limit: number): TextKeys {
   const keys: TextKey[] = [];
+  let listRoot: boolean | undefined;
   let depth = 0;
   let lineStart = 0;
+  let atLineStart = true;
+  let keyPosition = false;
   let i = 0;
   const n = text.length;
-  // After a candidate ending at `i`: a key when `:` follows, past spaces and tabs.
-  const keyAt = (start: number, end: number, column: number, word: boolean): void => {
+  // After a candidate ending at `i`: a key when it stood in key position and `:` follows, past spaces and tabs.
+  const keyAt = (start: number, end: number, word: boolean): void => {
+    const inPosition = keyPosition;
+    keyPosition = false;
+    if (!inPosition) return;
     let j = i;
     while (j < n && isSpaceOrTab(text.charCodeAt(j))) j++;
     i = j;
     if (text.charCodeAt(j) !== 0x3a || (word && !isWordStart(text.charCodeAt(start)))) return;
-    keys.push({ key: text.slice(start, Math.min(end, start + 65)), depth, column });
+    keys.push({ key: text.slice(start, Math.min(end, start + 65)), depth, column: start - lineStart });
   };
   while (i < n && keys.length < limit) {
+    if (atLineStart) {
+      atLineStart = false;
+      while (i < n && isSpaceOrTab(text.charCodeAt(i))) i++;
+      const first = text.charCodeAt(i);
+      // The root is a list when its first item is `- …` or `[`; `---` and `...` mark a document, `%` a directive.
+      if (listRoot === undefined && !Number.isNaN(first) && first !== 0x0a && first !== 0x0d && first !== 0x23) {
+        const marker = text.startsWith('---', i) || text.startsWith('...', i) || first === 0x25;
+        if (!marker) listRoot = first === 0x5b || (first === 0x2d && isIndicatorEnd(text.charCodeAt(i + 1)));
+      }
+      while (i < n) {
+        const c = text.charCodeAt(i);
+        if ((c !== 0x2d && c !== 0x3f) || !isIndicatorEnd(text.charCodeAt(i + 1))) break;
+        i++;
+        while (i < n && isSpaceOrTab(text.charCodeAt(i))) i++;
+      }
+      keyPosition = true;
+      continue;
+    }
     const c = text.charCodeAt(i);
     if (c === 0x0a) {
       lineStart = ++i;
+      atLineStart = true;
+    } else if (c === 0x23 && (i === lineStart || isSpaceOrTab(text.charCodeAt(i - 1)))) {
+      while (i < n && text.charCodeAt(i) !== 0x0a) i++;
     } else if (c === 0x22 || c === 0x27) {
-      const column = i - lineStart;
       const start = ++i;
       while (i < n) {
         const d = text.charCodeAt(i);
@@ -186,18 +223,21 @@ function textKeys(text: string, limit: number): TextKey[] {
       }
       const end = Math.min(i, n);
       if (i < n && text.charCodeAt(i) === c) i++;
-      keyAt(start, end, column, false);
+      keyAt(start, end, false);
     } else if (isWordChar(c)) {
       const start = i;
       while (i < n && isWordChar(text.charCodeAt(i))) i++;
-      keyAt(start, i, start - lineStart, true);
+      keyAt(start, i, true);
     } else {
       if (c === 0x7b || c === 0x5b) depth++;
       else if ((c === 0x7d || c === 0x5d) && depth > 0) depth--;
+      // Spaces keep a key position; `{` and a `,` between brackets start one; anything else ends it.
+      if (c === 0x7b || (c === 0x2c && depth > 0)) keyPosition = true;
+      else if (!isSpaceOrTab(c) && c !== 0x0d) keyPosition = false;
       i++;
     }
   }
-  return keys;
+  return { keys, listRoot: listRoot === true };
 }
 
 /**
@@ -213,32 +253,53 @@ function outermost(keys: readonly TextKey[]): string[] {
 }
 
 /**
+ * Distinctive top-level keys long enough (8 letters or more, normalized) to tell a document when
+ * written exactly at any depth (`client_options` under a mis-indented line); shorter ones (`broker`,
+ * `nodeId`) name services and fields in unrelated files too.
+ */
+const LONG_DISTINCTIVE = new Map(DISTINCTIVE.filter((d) => d.key.length >= 8).map((d) => [d.key, d]));
+
+/** The first key, at any depth, that is exactly (up to case, `_` and `-`) a long distinctive key. */
+function exactLongKey(keys: readonly TextKey[]): NearMissKey | undefined {
+  for (const { key } of keys) {
+    if (key.length > 64) continue;
+    const d = LONG_DISTINCTIVE.get(normalized(key));
+    if (d) return { key, like: d.spelled, kind: d.kind };
+  }
+  return undefined;
+}
+
+/**
  * Why a text that does not parse may still be meant as one of our documents (a sentence), or
  * undefined when it names nothing of ours: its file name is a kind's, a `$schema` or modeline names
- * one of our schemas, a key at any depth (read from the text in either syntax, at most
- * MAX_KEYS_COMPARED of them) is a kind's distinctive top-level key or a near miss of one, or its
- * outermost keys have a ConnectError's shape. Errs towards "ours": a broken link must fail the run.
- * One pass over the text for each.
+ * one of our schemas, an outermost key (read from the text in either syntax, at most
+ * MAX_KEYS_COMPARED keys read) is a kind's distinctive top-level key or a near miss of one, a key
+ * at any depth is exactly a long distinctive key (`client_options`, `configurations`), or its
+ * outermost keys, in a mapping at the root, have a ConnectError's shape. Errs towards "ours" for
+ * those keys: a broken link must fail the run. One pass over the text for each.
  */
 export function unparsedEvidence(text: string, name: string): string | undefined {
   if (hasKindFileName(name)) return "its file name is one of a kind's";
   for (const ref of schemaReferences(text))
     if (namesOurSchema(ref)) return 'its "$schema" or modeline names an svc-admin-spec schema';
-  const keys = textKeys(text, MAX_KEYS_COMPARED);
-  const near = nearMissAmong(keys.map((k) => k.key));
-  if (near) return nearMissSentence(near);
-  // A ConnectError is told by its shape, as detection tells it (`code`, or `message` with `details`).
+  const { keys, listRoot } = textKeys(text, MAX_KEYS_COMPARED);
   const top = outermost(keys);
-  if (top.includes('code') || (top.includes('message') && top.includes('details')))
+  const near = nearMissAmong(top) ?? exactLongKey(keys);
+  if (near) return nearMissSentence(near);
+  // A ConnectError is told by its shape, as detection tells it (`code`, or `message` with `details`), in a mapping.
+  if (!listRoot && (top.includes('code') || (top.includes('message') && top.includes('details'))))
     return "its top-level keys are a ConnectError's";
   return undefined;
 }
 
-/** The findings of a text that could not be read as a value. */
-const SYNTAX_ERRORS: ReadonlySet<string> = new Set(['parse/yaml-syntax', 'parse/json-syntax']);
+/**
+ * The findings of a text that holds no value to tell a kind by: a syntax error, or nothing but
+ * whitespace and comments (a file just created in an editor, a placeholder in a repository).
+ */
+const NO_VALUE: ReadonlySet<string> = new Set(['parse/yaml-syntax', 'parse/json-syntax', 'input/empty']);
 
 /**
- * True when a lint found that a text does not parse (a syntax error, no kind) and the text names
+ * True when a lint found that a text does not parse or is empty (no kind) and the text names
  * nothing of ours (`unparsedEvidence`): a walk skips such a file, and the language server leaves
  * such a document alone. The caller decides first whether its kind is fixed (then it is ours).
  */
@@ -247,7 +308,7 @@ export function unparsedUnrelatedText(
   text: string,
   name: string,
 ): boolean {
-  if (result.kind !== null || !result.diagnostics.some((d) => SYNTAX_ERRORS.has(d.code))) return false;
+  if (result.kind !== null || !result.diagnostics.some((d) => NO_VALUE.has(d.code))) return false;
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   return unparsedEvidence(body, name) === undefined;
 }
