@@ -169,7 +169,7 @@ describe('lint --write-ignore-file', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `Ignore file ${join(dir, '.svc-admin-spec-ignore.json')}: 1 added, 0 removed, 0 kept.\n` +
-        '1 finding was not recorded: a file that does not parse, or whose kind is not told, cannot be baselined (fix its syntax, or give its kind): shadow-links/broken.yaml.\n',
+        '1 finding was not recorded: a file that does not parse cannot be baselined; fix its syntax: shadow-links/broken.yaml.\n',
     );
     const ignores = (
       JSON.parse(readFileSync(join(dir, '.svc-admin-spec-ignore.json'), 'utf8')) as {
@@ -182,6 +182,29 @@ describe('lint --write-ignore-file', () => {
     expect((await run(['lint', 'link.yaml', '--write-ignore-file'], clean)).stderr).toBe(
       `Ignore file ${join(clean, '.svc-admin-spec-ignore.json')}: 1 added, 0 removed, 0 kept.\n`,
     );
+  });
+
+  it('counts the findings the entries refuse (input/ too) by what fixes them, and not those below --fail-severity', async () => {
+    const dir = scratch({
+      'bom.yaml': `\uFEFF${UNKNOWN_FIELD}`,
+      'dup.yaml': `name: other\n${UNKNOWN_FIELD}`,
+      'empty.yaml': '',
+      'what.json': '{}',
+    });
+    const files = ['bom.yaml', 'dup.yaml', 'empty.yaml', 'what.json'];
+    const r = await run(['lint', ...files, '--write-ignore-file', '--format', 'json'], dir);
+    expect(r.code).toBe(2);
+    const notRecorded = r.stderr;
+    // parse/bom is a warning here: it does not fail the run, so it is not counted; bom.yaml parses and has a kind.
+    expect(notRecorded).not.toContain('bom.yaml');
+    expect(notRecorded).toMatch(/\n\d+ findings were not recorded:\n/);
+    expect(notRecorded).toContain('\n  they cannot be suppressed; fix the file: dup.yaml, empty.yaml.');
+    expect(notRecorded).toContain('\n  a file whose kind is not told cannot be baselined; give its kind');
+    expect(notRecorded).toMatch(/give its kind[^\n]*: what\.json\./);
+    expect(notRecorded).not.toContain('fix its syntax');
+    // At --fail-severity warning the byte order mark fails the run: it is counted, as one the file must fix.
+    const strict = await run(['lint', 'bom.yaml', '--write-ignore-file', '--fail-severity', 'warning'], dir);
+    expect(strict.stderr).toContain('1 finding was not recorded: they cannot be suppressed; fix the file: bom.yaml.\n');
   });
 });
 

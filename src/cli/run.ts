@@ -514,12 +514,10 @@ async function applyBaseline(
         change = writeIgnoreFile(
           ignore.path,
           ignore.entries,
-          // A file that could not be read has no findings to compare: its entries are kept.
-          files
-            .filter((l) => !l.result.diagnostics.some((d) => d.code.startsWith('input/')))
-            .map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
+          files.map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
           io.now?.() ?? new Date(),
           catalog,
+          cmd.failSeverity,
         );
       } catch (error) {
         throw new ConfigError(`Cannot write the ignore file: ${(error as Error).message}`);
