@@ -169,7 +169,7 @@ describe('lint --write-ignore-file', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `Ignore file ${join(dir, '.svc-admin-spec-ignore.json')}: 1 added, 0 removed, 0 kept.\n` +
-        '1 finding was not recorded: a file that does not parse cannot be baselined; fix its syntax: shadow-links/broken.yaml.\n',
+        '1 finding was not recorded: the file does not parse; fix its syntax: shadow-links/broken.yaml.\n',
     );
     const ignores = (
       JSON.parse(readFileSync(join(dir, '.svc-admin-spec-ignore.json'), 'utf8')) as {
@@ -199,7 +199,7 @@ describe('lint --write-ignore-file', () => {
     expect(notRecorded).not.toContain('bom.yaml');
     expect(notRecorded).toMatch(/\n\d+ findings were not recorded:\n/);
     expect(notRecorded).toContain('\n  they cannot be suppressed; fix the file: dup.yaml, empty.yaml.');
-    expect(notRecorded).toContain('\n  a file whose kind is not told cannot be baselined; give its kind');
+    expect(notRecorded).toContain('\n  its kind is not told; give its kind ($schema or a config override): what.json.');
     expect(notRecorded).toMatch(/give its kind[^\n]*: what\.json\./);
     expect(notRecorded).not.toContain('fix its syntax');
     // At --fail-severity warning the byte order mark fails the run: it is counted, as one the file must fix.

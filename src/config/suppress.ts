@@ -152,8 +152,8 @@ function unrecordedFix(code: string, catalog: RuleCatalog): UnrecordedFix | unde
 
 /** The summary's words for each fix, in the order they are listed. */
 const UNRECORDED_WORDS: readonly [UnrecordedFix, string][] = [
-  ['syntax', 'a file that does not parse cannot be baselined; fix its syntax'],
-  ['kind', 'a file whose kind is not told cannot be baselined; give its kind ($schema or a config override)'],
+  ['syntax', 'the file does not parse; fix its syntax'],
+  ['kind', 'its kind is not told; give its kind ($schema or a config override)'],
   ['file', 'they cannot be suppressed; fix the file'],
 ];
 
