@@ -115,6 +115,26 @@ describe('convert', () => {
     expect(written.code).toBe(0);
     expect(written.stderr).toMatch(/^out\.rpk\.yaml$/m);
   });
+
+  it("rpk's findings on the converted file come out whatever its format or -o's extension, at the written file's lines", async () => {
+    const dir = scratch({
+      'req.json': JSON.stringify({
+        shadowLink: { name: '${LINK}', configurations: { clientOptions: { bootstrapServers: ['a:9092'] } } },
+      }),
+    });
+    const cases: [string[], RegExp][] = [
+      [['--output-format', 'json', '-o', 'o.json'], /^o\.json\n +2:\d+ +warning .*rpk\/literal-placeholder$/m],
+      [['--output-format', 'json', '-o', 'o.yaml'], /^o\.yaml\n +2:\d+ +warning .*rpk\/literal-placeholder$/m],
+      [['-o', 'p.json'], /^p\.json\n +1:\d+ +warning .*rpk\/literal-placeholder$/m],
+      [['--output-format', 'json'], /^<stdout>\n +2:\d+ +warning .*rpk\/literal-placeholder$/m],
+    ];
+    for (const [args, note] of cases) {
+      const r = await run(['convert', 'req.json', '--to', 'rpk', '--force', ...args], dir);
+      expect([args, r.code]).toEqual([args, 1]);
+      expect(r.stderr).toMatch(note);
+    }
+    expect(readFileSync(join(dir, 'o.json'), 'utf8').split('\n')[1]).toContain('"name": "${LINK}"');
+  });
 });
 
 describe('command-line usage', () => {

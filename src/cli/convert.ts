@@ -155,12 +155,14 @@ async function convert(argv: readonly string[], io: CliIO): Promise<number> {
       return 2;
     }
     out = outputFormat === 'yaml' ? yamlText : render(value);
-    // What rpk will make of the new file (a ${NAME} placeholder it sends as written, keys its version drops).
-    const rpkSays = lintText(yamlText, {
+    // What rpk will make of the new file (a ${NAME} placeholder it sends as written, keys its version drops):
+    // the text written, in the format written (-o's extension need not say it), so positions are the file's.
+    const rpkSays = lintText(out, {
       ...doc.options,
       // Where the new file goes: -o's path, else standard output (no file has that text yet).
       filename: v.output ?? '<stdout>',
       kind: 'RpkShadowLinkConfig',
+      format: outputFormat,
     });
     const notes = rpkSays.diagnostics.filter((d) => d.code.startsWith('rpk/'));
     if (notes.length > 0) io.stderr.write(format([{ ...rpkSays, diagnostics: notes }], 'stylish', { color: false }));
