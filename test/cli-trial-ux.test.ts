@@ -57,6 +57,29 @@ describe('preview and convert read the ignore file as lint does', () => {
     expect(convert.stdout).toContain('bootstrap_servers:');
   });
 
+  it('they offer suppression only when some error can be suppressed; otherwise what the errors ask for', async () => {
+    const dir = scratch({
+      'broken.yaml': BROKEN,
+      'what.json': '{}',
+      'dup.yaml': `name: other\n${UNKNOWN_FIELD.replace('bogus: 1\n', '')}`,
+      'topics.txt': 'orders\n',
+    });
+    const refusal = async (args: string[]) => (await run(args, dir)).stderr.split('\n').at(-2);
+    const preview = (file: string) => refusal(['preview', file, '--topics', 'topics.txt']);
+    expect(await preview('broken.yaml')).toBe(
+      'svc-admin-spec: broken.yaml has errors (above): not previewed; fix its syntax.',
+    );
+    expect(await preview('what.json')).toBe(
+      'svc-admin-spec: what.json has errors (above): not previewed; give its kind ("$schema" in the file, or "kind" in a config override).',
+    );
+    expect(await preview('dup.yaml')).toBe(
+      'svc-admin-spec: dup.yaml has errors (above): not previewed; fix them (they cannot be suppressed).',
+    );
+    expect(await refusal(['convert', 'dup.yaml', '--to', 'rpk'])).toBe(
+      'svc-admin-spec: dup.yaml has errors (above): not converted; fix them (they cannot be suppressed), or use --force.',
+    );
+  });
+
   it('a malformed ignore file stops them as it stops lint (exit 2, its message)', async () => {
     const dir = scratch({
       'link.yaml': UNKNOWN_FIELD,
@@ -83,7 +106,7 @@ describe('convert', () => {
       expect([to, r.code, r.stdout]).toEqual([to, 1, '']);
       expect(r.stderr).toContain('parse/yaml-syntax');
       expect(r.stderr).toContain(
-        'svc-admin-spec: shadow-links/broken.yaml has errors (above): not converted; fix them.',
+        'svc-admin-spec: shadow-links/broken.yaml has errors (above): not converted; fix its syntax.',
       );
       expect(r.stderr).not.toContain('is not a ShadowLink');
       expect(r.stderr).not.toContain('--help');

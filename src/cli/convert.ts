@@ -18,6 +18,7 @@ import { canonicalPath, FileAccessError, writeFileAtomic } from '../config/fs-sa
 import { collectSecrets, maskValue } from '../secrets/redact';
 import { getAt } from '../util/pointer';
 import { readRpkConfig } from '../rpk/read';
+import { errorsAdvice } from './refusal';
 import { apiToRpk, RpkFormError, rpkToApi } from '../rpk/mapper';
 import { parseCommandArgs } from './args';
 import { CONVERT_FLAGS } from './client-flags';
@@ -103,7 +104,9 @@ async function convert(argv: readonly string[], io: CliIO): Promise<number> {
   // A file that does not parse has no kind to convert from: what lint says of it is the answer.
   if (!result.source.ok) {
     report();
-    io.stderr.write(`svc-admin-spec: ${printable(doc.display)} has errors (above): not converted; fix them.\n`);
+    io.stderr.write(
+      `svc-admin-spec: ${printable(doc.display)} has errors (above): not converted; ${errorsAdvice(shown, false)}.\n`,
+    );
     return 1;
   }
   // --to rpk takes what carries a link in its request form: the kind table says which kinds.
@@ -119,7 +122,7 @@ async function convert(argv: readonly string[], io: CliIO): Promise<number> {
   const errors = shown.some((d) => d.severity === 'error');
   if (errors && !v.force) {
     io.stderr.write(
-      `svc-admin-spec: ${printable(doc.display)} has errors (above): not converted; fix them, suppress them as for lint, or use --force.\n`,
+      `svc-admin-spec: ${printable(doc.display)} has errors (above): not converted; ${errorsAdvice(shown, true)}.\n`,
     );
     return 1;
   }

@@ -13,6 +13,7 @@ import { plural } from '../format/summary';
 import { aKind } from '../model/kind-article';
 import { isDocumentKind, isMappedKind, kindOf } from '../model/kinds';
 import { readRpkConfig } from '../rpk/read';
+import { errorsAdvice } from './refusal';
 import { rpkToApi } from '../rpk/mapper';
 import { collectSecrets, mask } from '../secrets/redact';
 import { getAt, isObject, own } from '../util/pointer';
@@ -161,7 +162,7 @@ async function preview(argv: readonly string[], io: CliIO): Promise<number> {
   if (result.diagnostics.length > 0) io.stderr.write(format([result], 'stylish', { color: false }));
   if (result.diagnostics.some((d) => d.severity === 'error')) {
     io.stderr.write(
-      `svc-admin-spec: ${printable(file)} has errors (above): not previewed; fix them, or suppress them as for lint.\n`,
+      `svc-admin-spec: ${printable(file)} has errors (above): not previewed; ${errorsAdvice(result.diagnostics, false)}.\n`,
     );
     return 1;
   }
