@@ -257,3 +257,40 @@ describe('init', () => {
     expect(ci).toContain(`\`\`\`yaml\n${PRE_COMMIT_SNIPPET}\n\`\`\``);
   });
 });
+
+describe('file names with control characters', () => {
+  it('preview, convert, check-exchange, apply and the output checks show them escaped, never as escape sequences', async () => {
+    const E = '\u001b[31m';
+    const link = 'name: dr\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["a:9092"]\n';
+    const dir = scratch({
+      [`${E}e.json`]: '{"code": "not_found", "message": "x"}',
+      [`${E}l.yaml`]: link,
+      'l.yaml': link,
+      'r.json': JSON.stringify({
+        shadowLink: { name: 'dr', configurations: { clientOptions: { bootstrapServers: ['a:9092'] } } },
+      }),
+      't.txt': 'orders\n',
+    });
+    const cases: [string[], string][] = [
+      [['preview', `${E}e.json`, '--topics', 't.txt'], '\\x1b[31me.json is a ConnectError'],
+      [['preview', `${E}missing.yaml`, '--topics', 't.txt'], '\\x1b[31mmissing.yaml cannot be read'],
+      [['preview', 'l.yaml', '--topics', `${E}t.txt`], '--topics \\x1b[31mt.txt cannot be read'],
+      [['convert', `${E}l.yaml`, '--to', 'rpk', '-o', `${E}l.yaml`], '-o \\x1b[31ml.yaml is the file being converted'],
+      [['convert', 'l.yaml', '--to', 'rpk', '-o', `${E}nodir/x.yaml`], 'cannot write \\x1b[31mnodir/x.yaml: '],
+      [
+        ['check-exchange', 'r.json', `${E}e.json`, '--output.json', `${E}e.json`],
+        '--output \\x1b[31me.json is also an input',
+      ],
+      [
+        ['check-exchange', 'r.json', `${E}e.json`, '-o', `${E}x.json`],
+        '\\x1b[31mx.json would receive the stylish report',
+      ],
+      [['apply', '--dry-run', `${E}e.json`], '\\x1b[31me.json is a ConnectError'],
+    ];
+    for (const [args, said] of cases) {
+      const r = await run(args, dir);
+      expect([args, r.stderr]).toEqual([args, expect.stringContaining(said)]);
+      expect([args, r.stderr]).not.toEqual([args, expect.stringContaining('\u001b')]);
+    }
+  });
+});

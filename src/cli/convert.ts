@@ -86,7 +86,7 @@ async function convert(argv: readonly string[], io: CliIO): Promise<number> {
     file !== '-' &&
     canonicalPath(resolve(io.cwd, v.output)) === canonicalPath(resolve(io.cwd, file))
   )
-    throw new UsageError(`-o ${v.output} is the file being converted; write the result to another file.`);
+    throw new UsageError(`-o ${printable(v.output)} is the file being converted; write the result to another file.`);
   // Read and linted as lint reads and lints it: its config, its ignore file (the baseline).
   let doc: ReadDocument;
   try {
@@ -175,7 +175,7 @@ async function convert(argv: readonly string[], io: CliIO): Promise<number> {
       writeFileAtomic(resolve(io.cwd, v.output), out, { newMode: 0o600 });
     } catch (error) {
       if (!(error instanceof FileAccessError)) throw error;
-      io.stderr.write(`svc-admin-spec: cannot write ${v.output}: ${error.message}\n`);
+      io.stderr.write(`svc-admin-spec: cannot write ${printable(v.output)}: ${printable(error.message)}\n`);
       return 2;
     }
   } else {

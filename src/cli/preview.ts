@@ -156,7 +156,7 @@ async function preview(argv: readonly string[], io: CliIO): Promise<number> {
   const carriesLink = isDocumentKind(kind) && kindOf(kind).link !== undefined;
   if (result.source.ok && kind !== null && !carriesLink && !isMappedKind(kind))
     throw new UsageError(
-      `${file} is ${aKind(kind)}, not a shadow link; preview takes a ShadowLink, a CreateShadowLink request or response, or an rpk config file.`,
+      `${printable(file)} is ${aKind(kind)}, not a shadow link; preview takes a ShadowLink, a CreateShadowLink request or response, or an rpk config file.`,
     );
   // What lint says goes to standard error, so that -f json stays clean.
   if (result.diagnostics.length > 0) io.stderr.write(format([result], 'stylish', { color: false }));
