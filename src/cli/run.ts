@@ -39,7 +39,14 @@ import {
   readRegularFile,
   writeFileAtomic,
 } from '../config/fs-safe';
-import { applyIgnoreFile, ignoredBy, ignoreFileSummary, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
+import {
+  applyIgnoreFile,
+  IGNORE_FILE_NAME,
+  ignoredBy,
+  ignoreFileSummary,
+  writeIgnoreFile,
+  type IgnoreFile,
+} from '../config/suppress';
 import { isSettingsFile } from '../config/tool-files';
 import { catalogOf, commandConfigs, ConfigError, loadConfig, type CommandConfigs, type Config } from './config';
 import { effectiveSettings } from './print-config';
@@ -354,8 +361,12 @@ async function lintInputs(
   for (const [i, input] of inputs.entries()) {
     if (input.kind === 'tool-config') {
       // This linter's own config and ignore files: a hook's `files` pattern passes them with the
-      // documents beside them, and nobody names them to have them linted; no note.
-      if (input.helmChart === undefined && isSettingsFile(input.display)) continue;
+      // documents beside them, and nobody names them to have them linted; no note, but --verbose lists them.
+      if (input.helmChart === undefined && isSettingsFile(input.display)) {
+        const what = basename(input.display) === IGNORE_FILE_NAME ? 'ignore' : 'config';
+        skipped.push({ display: input.display, reason: `this linter's own ${what} file` });
+        continue;
+      }
       notLinted(
         input.display,
         input.helmChart !== undefined
