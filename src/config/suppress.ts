@@ -150,11 +150,20 @@ function unrecordedFix(code: string, catalog: RuleCatalog): UnrecordedFix | unde
   return code.startsWith('kind/') ? 'kind' : 'file';
 }
 
-/** The summary's words for each fix, in the order they are listed. */
-const UNRECORDED_WORDS: readonly [UnrecordedFix, string][] = [
-  ['syntax', 'the file does not parse; fix its syntax'],
-  ['kind', 'its kind is not told; give its kind ($schema or a config override)'],
-  ['file', 'they cannot be suppressed; fix the file'],
+/** The summary's words for each fix (by how many findings and files), in the order they are listed. */
+const UNRECORDED_WORDS: readonly [UnrecordedFix, (findings: number, files: number) => string][] = [
+  [
+    'syntax',
+    (_, files) => (files === 1 ? 'the file does not parse; fix its syntax' : 'they do not parse; fix their syntax'),
+  ],
+  [
+    'kind',
+    (_, files) => `${files === 1 ? 'its kind is' : 'their kinds are'} not told; give it ($schema or a config override)`,
+  ],
+  [
+    'file',
+    (n, files) => `${n === 1 ? 'it cannot' : 'they cannot'} be suppressed; fix the file${files === 1 ? '' : 's'}`,
+  ],
 ];
 
 /** What `--write-ignore-file` says of one ignore file: the counts, then the findings it could not record and why. */
@@ -165,11 +174,12 @@ export function ignoreFileSummary(path: string, change: IgnoreFileChange): strin
   const n = change.unrecorded.reduce((sum, u) => sum + u.count, 0);
   if (n === 0) return `${lines.join('\n')}\n`;
   const reasons = UNRECORDED_WORDS.flatMap(([fix, words]) => {
-    const files = change.unrecorded.filter((u) => u.fix === fix).map((u) => u.file);
-    if (files.length === 0) return [];
-    const shown = files.slice(0, 10);
-    const more = files.length - shown.length;
-    return [`${words}: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`];
+    const rows = change.unrecorded.filter((u) => u.fix === fix);
+    if (rows.length === 0) return [];
+    const shown = rows.slice(0, 10).map((u) => u.file);
+    const more = rows.length - shown.length;
+    const count = rows.reduce((sum, u) => sum + u.count, 0);
+    return [`${words(count, rows.length)}: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`];
   });
   const head = `${n === 1 ? '1 finding was' : `${n} findings were`} not recorded`;
   // One reason fits on the summary's line; several get a line each.
