@@ -57,6 +57,29 @@ describe('preview and convert read the ignore file as lint does', () => {
     expect(convert.stdout).toContain('bootstrap_servers:');
   });
 
+  it('they offer suppression only when some error can be suppressed; otherwise what the errors ask for', async () => {
+    const dir = scratch({
+      'broken.yaml': BROKEN,
+      'what.json': '{}',
+      'dup.yaml': `name: other\n${UNKNOWN_FIELD.replace('bogus: 1\n', '')}`,
+      'topics.txt': 'orders\n',
+    });
+    const refusal = async (args: string[]) => (await run(args, dir)).stderr.split('\n').at(-2);
+    const preview = (file: string) => refusal(['preview', file, '--topics', 'topics.txt']);
+    expect(await preview('broken.yaml')).toBe(
+      'svc-admin-spec: broken.yaml has errors (above): not previewed; fix its syntax.',
+    );
+    expect(await preview('what.json')).toBe(
+      'svc-admin-spec: what.json has errors (above): not previewed; give its kind ("$schema" in the file, or "kind" in a config override).',
+    );
+    expect(await preview('dup.yaml')).toBe(
+      'svc-admin-spec: dup.yaml has errors (above): not previewed; fix them (they cannot be suppressed).',
+    );
+    expect(await refusal(['convert', 'dup.yaml', '--to', 'rpk'])).toBe(
+      'svc-admin-spec: dup.yaml has errors (above): not converted; fix them (they cannot be suppressed), or use --force.',
+    );
+  });
+
   it('a malformed ignore file stops them as it stops lint (exit 2, its message)', async () => {
     const dir = scratch({
       'link.yaml': UNKNOWN_FIELD,
@@ -83,7 +106,7 @@ describe('convert', () => {
       expect([to, r.code, r.stdout]).toEqual([to, 1, '']);
       expect(r.stderr).toContain('parse/yaml-syntax');
       expect(r.stderr).toContain(
-        'svc-admin-spec: shadow-links/broken.yaml has errors (above): not converted; fix them.',
+        'svc-admin-spec: shadow-links/broken.yaml has errors (above): not converted; fix its syntax.',
       );
       expect(r.stderr).not.toContain('is not a ShadowLink');
       expect(r.stderr).not.toContain('--help');
@@ -114,6 +137,26 @@ describe('convert', () => {
     const written = await run(['convert', example, '--to', 'rpk', '-o', 'out.rpk.yaml'], dir);
     expect(written.code).toBe(0);
     expect(written.stderr).toMatch(/^out\.rpk\.yaml$/m);
+  });
+
+  it("rpk's findings on the converted file come out whatever its format or -o's extension, at the written file's lines", async () => {
+    const dir = scratch({
+      'req.json': JSON.stringify({
+        shadowLink: { name: '${LINK}', configurations: { clientOptions: { bootstrapServers: ['a:9092'] } } },
+      }),
+    });
+    const cases: [string[], RegExp][] = [
+      [['--output-format', 'json', '-o', 'o.json'], /^o\.json\n +2:\d+ +warning .*rpk\/literal-placeholder$/m],
+      [['--output-format', 'json', '-o', 'o.yaml'], /^o\.yaml\n +2:\d+ +warning .*rpk\/literal-placeholder$/m],
+      [['-o', 'p.json'], /^p\.json\n +1:\d+ +warning .*rpk\/literal-placeholder$/m],
+      [['--output-format', 'json'], /^<stdout>\n +2:\d+ +warning .*rpk\/literal-placeholder$/m],
+    ];
+    for (const [args, note] of cases) {
+      const r = await run(['convert', 'req.json', '--to', 'rpk', '--force', ...args], dir);
+      expect([args, r.code]).toEqual([args, 1]);
+      expect(r.stderr).toMatch(note);
+    }
+    expect(readFileSync(join(dir, 'o.json'), 'utf8').split('\n')[1]).toContain('"name": "${LINK}"');
   });
 });
 
@@ -169,7 +212,7 @@ describe('lint --write-ignore-file', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `Ignore file ${join(dir, '.svc-admin-spec-ignore.json')}: 1 added, 0 removed, 0 kept.\n` +
-        '1 finding was not recorded: a file that does not parse, or whose kind is not told, cannot be baselined (fix its syntax, or give its kind): shadow-links/broken.yaml.\n',
+        '1 finding was not recorded: the file does not parse; fix its syntax: shadow-links/broken.yaml.\n',
     );
     const ignores = (
       JSON.parse(readFileSync(join(dir, '.svc-admin-spec-ignore.json'), 'utf8')) as {
@@ -183,11 +226,70 @@ describe('lint --write-ignore-file', () => {
       `Ignore file ${join(clean, '.svc-admin-spec-ignore.json')}: 1 added, 0 removed, 0 kept.\n`,
     );
   });
+
+  it('counts the findings the entries refuse (input/ too) by what fixes them, and not those below --fail-severity', async () => {
+    const dir = scratch({
+      'bom.yaml': `\uFEFF${UNKNOWN_FIELD}`,
+      'dup.yaml': `name: other\n${UNKNOWN_FIELD}`,
+      'empty.yaml': '',
+      'what.json': '{}',
+    });
+    const files = ['bom.yaml', 'dup.yaml', 'empty.yaml', 'what.json'];
+    const r = await run(['lint', ...files, '--write-ignore-file', '--format', 'json'], dir);
+    expect(r.code).toBe(2);
+    const notRecorded = r.stderr;
+    // parse/bom is a warning here: it does not fail the run, so it is not counted; bom.yaml parses and has a kind.
+    expect(notRecorded).not.toContain('bom.yaml');
+    expect(notRecorded).toMatch(/\n\d+ findings were not recorded:\n/);
+    expect(notRecorded).toContain('\n  they cannot be suppressed; fix the files: dup.yaml, empty.yaml.');
+    expect(notRecorded).toContain('\n  its kind is not told; give it ($schema or a config override): what.json.');
+    expect(notRecorded).not.toContain('not parse');
+    // At --fail-severity warning the byte order mark fails the run: it is counted, as one the file must fix.
+    const strict = await run(['lint', 'bom.yaml', '--write-ignore-file', '--fail-severity', 'warning'], dir);
+    expect(strict.stderr).toContain('1 finding was not recorded: it cannot be suppressed; fix the file: bom.yaml.\n');
+  });
 });
 
 describe('init', () => {
   it('prints the pre-commit snippet docs/ci.md shows, word for word', () => {
     const ci = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
     expect(ci).toContain(`\`\`\`yaml\n${PRE_COMMIT_SNIPPET}\n\`\`\``);
+  });
+});
+
+describe('file names with control characters', () => {
+  it('preview, convert, check-exchange, apply and the output checks show them escaped, never as escape sequences', async () => {
+    const E = '\u001b[31m';
+    const link = 'name: dr\nconfigurations:\n  clientOptions:\n    bootstrapServers: ["a:9092"]\n';
+    const dir = scratch({
+      [`${E}e.json`]: '{"code": "not_found", "message": "x"}',
+      [`${E}l.yaml`]: link,
+      'l.yaml': link,
+      'r.json': JSON.stringify({
+        shadowLink: { name: 'dr', configurations: { clientOptions: { bootstrapServers: ['a:9092'] } } },
+      }),
+      't.txt': 'orders\n',
+    });
+    const cases: [string[], string][] = [
+      [['preview', `${E}e.json`, '--topics', 't.txt'], '\\x1b[31me.json is a ConnectError'],
+      [['preview', `${E}missing.yaml`, '--topics', 't.txt'], '\\x1b[31mmissing.yaml cannot be read'],
+      [['preview', 'l.yaml', '--topics', `${E}t.txt`], '--topics \\x1b[31mt.txt cannot be read'],
+      [['convert', `${E}l.yaml`, '--to', 'rpk', '-o', `${E}l.yaml`], '-o \\x1b[31ml.yaml is the file being converted'],
+      [['convert', 'l.yaml', '--to', 'rpk', '-o', `${E}nodir/x.yaml`], 'cannot write \\x1b[31mnodir/x.yaml: '],
+      [
+        ['check-exchange', 'r.json', `${E}e.json`, '--output.json', `${E}e.json`],
+        '--output \\x1b[31me.json is also an input',
+      ],
+      [
+        ['check-exchange', 'r.json', `${E}e.json`, '-o', `${E}x.json`],
+        '\\x1b[31mx.json would receive the stylish report',
+      ],
+      [['apply', '--dry-run', `${E}e.json`], '\\x1b[31me.json is a ConnectError'],
+    ];
+    for (const [args, said] of cases) {
+      const r = await run(args, dir);
+      expect([args, r.stderr]).toEqual([args, expect.stringContaining(said)]);
+      expect([args, r.stderr]).not.toEqual([args, expect.stringContaining('\u001b')]);
+    }
   });
 });

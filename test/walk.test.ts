@@ -155,6 +155,25 @@ describe('walking a team repository', () => {
     expect((await lint(dir, 'lint', '--kind', 'ShadowLink', 'docker-compose.yml')).code).toBe(1);
   });
 
+  it('our own config and ignore files named on the command line: no note, but --verbose lists them', async () => {
+    const dir = scratch({
+      ...TEAM_FILES,
+      'shadow-links/.svc-admin-spec-ignore.json': '{"version": 1, "ignores": []}\n',
+    });
+    const named = [
+      'shadow-links/a.yaml',
+      'shadow-links/production/svc-admin-spec.config.yaml',
+      'shadow-links/.svc-admin-spec-ignore.json',
+    ];
+    expect(await lint(dir, 'lint', ...named)).toMatchObject({ code: 0, stderr: '' });
+    expect(await lint(dir, 'lint', '--verbose', ...named)).toMatchObject({
+      code: 0,
+      stderr:
+        "svc-admin-spec: skipped shadow-links/.svc-admin-spec-ignore.json: this linter's own ignore file\n" +
+        "svc-admin-spec: skipped shadow-links/production/svc-admin-spec.config.yaml: this linter's own config file\n",
+    });
+  });
+
   it('a file named explicitly is linted even when git ignores it; globs skip what git ignores', async () => {
     const dir = scratch(TEAM_FILES);
     const named = await lint(dir, 'lint', '-f', 'json', 'dist/x.json');

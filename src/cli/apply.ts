@@ -127,7 +127,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
       const linted = lintText(decoded.text, options);
       if (linted.kind !== null && !APPLY_KINDS.includes(linted.kind))
         throw new ConfigError(
-          `${file} is ${aKind(linted.kind)}; apply sends ${APPLY_KINDS.join(' or ')} files (see --kind).`,
+          `${printable(file)} is ${aKind(linted.kind)}; apply sends ${APPLY_KINDS.join(' or ')} files (see --kind).`,
         );
       const entry: Loaded = { file, absolute, result: { file, kind: linted.kind, diagnostics: linted.diagnostics } };
       if (isMappedKind(linted.kind)) {
@@ -136,7 +136,7 @@ export async function runApply(args: ApplyArgs, io: CliIO): Promise<number> {
         const rpk = options.rpkVersion ?? target;
         if (isCloudFile(read.value, rpk))
           throw new ConfigError(
-            `${file} is an rpk file for Redpanda Cloud (it has cloud_options): rpk sends it to the cloud's control plane, not to the Admin API. Use rpk shadow create with a cloud profile.`,
+            `${printable(file)} is an rpk file for Redpanda Cloud (it has cloud_options): rpk sends it to the cloud's control plane, not to the Admin API. Use rpk shadow create with a cloud profile.`,
           );
         entry.rpk = true;
         entry.value = { shadowLink: rpkToApi(read.value, rpk).value };

@@ -80,9 +80,9 @@ async function checkExchangeCommand(argv: readonly string[], io: CliIO): Promise
   for (const o of outputs) {
     if (o.path === undefined) continue;
     if (inputs.includes(canonicalPath(o.path)))
-      throw new UsageError(`--output ${o.file} is also an input; write the report elsewhere.`);
+      throw new UsageError(`--output ${printable(o.file!)} is also an input; write the report elsewhere.`);
     try {
-      checkWritableTarget(o.path, `--output ${o.file}`);
+      checkWritableTarget(o.path, `--output ${printable(o.file!)}`);
     } catch (error) {
       throw new ConfigError((error as Error).message);
     }

@@ -18,6 +18,7 @@ import { canonicalPath, FileAccessError, writeFileAtomic } from '../config/fs-sa
 import { collectSecrets, maskValue } from '../secrets/redact';
 import { getAt } from '../util/pointer';
 import { readRpkConfig } from '../rpk/read';
+import { errorsAdvice } from './refusal';
 import { apiToRpk, RpkFormError, rpkToApi } from '../rpk/mapper';
 import { parseCommandArgs } from './args';
 import { CONVERT_FLAGS } from './client-flags';
@@ -85,7 +86,7 @@ async function convert(argv: readonly string[], io: CliIO): Promise<number> {
     file !== '-' &&
     canonicalPath(resolve(io.cwd, v.output)) === canonicalPath(resolve(io.cwd, file))
   )
-    throw new UsageError(`-o ${v.output} is the file being converted; write the result to another file.`);
+    throw new UsageError(`-o ${printable(v.output)} is the file being converted; write the result to another file.`);
   // Read and linted as lint reads and lints it: its config, its ignore file (the baseline).
   let doc: ReadDocument;
   try {
@@ -103,7 +104,9 @@ async function convert(argv: readonly string[], io: CliIO): Promise<number> {
   // A file that does not parse has no kind to convert from: what lint says of it is the answer.
   if (!result.source.ok) {
     report();
-    io.stderr.write(`svc-admin-spec: ${printable(doc.display)} has errors (above): not converted; fix them.\n`);
+    io.stderr.write(
+      `svc-admin-spec: ${printable(doc.display)} has errors (above): not converted; ${errorsAdvice(shown, false)}.\n`,
+    );
     return 1;
   }
   // --to rpk takes what carries a link in its request form: the kind table says which kinds.
@@ -119,7 +122,7 @@ async function convert(argv: readonly string[], io: CliIO): Promise<number> {
   const errors = shown.some((d) => d.severity === 'error');
   if (errors && !v.force) {
     io.stderr.write(
-      `svc-admin-spec: ${printable(doc.display)} has errors (above): not converted; fix them, suppress them as for lint, or use --force.\n`,
+      `svc-admin-spec: ${printable(doc.display)} has errors (above): not converted; ${errorsAdvice(shown, true)}.\n`,
     );
     return 1;
   }
@@ -155,12 +158,14 @@ async function convert(argv: readonly string[], io: CliIO): Promise<number> {
       return 2;
     }
     out = outputFormat === 'yaml' ? yamlText : render(value);
-    // What rpk will make of the new file (a ${NAME} placeholder it sends as written, keys its version drops).
-    const rpkSays = lintText(yamlText, {
+    // What rpk will make of the new file (a ${NAME} placeholder it sends as written, keys its version drops):
+    // the text written, in the format written (-o's extension need not say it), so positions are the file's.
+    const rpkSays = lintText(out, {
       ...doc.options,
       // Where the new file goes: -o's path, else standard output (no file has that text yet).
       filename: v.output ?? '<stdout>',
       kind: 'RpkShadowLinkConfig',
+      format: outputFormat,
     });
     const notes = rpkSays.diagnostics.filter((d) => d.code.startsWith('rpk/'));
     if (notes.length > 0) io.stderr.write(format([{ ...rpkSays, diagnostics: notes }], 'stylish', { color: false }));
@@ -170,7 +175,7 @@ async function convert(argv: readonly string[], io: CliIO): Promise<number> {
       writeFileAtomic(resolve(io.cwd, v.output), out, { newMode: 0o600 });
     } catch (error) {
       if (!(error instanceof FileAccessError)) throw error;
-      io.stderr.write(`svc-admin-spec: cannot write ${v.output}: ${error.message}\n`);
+      io.stderr.write(`svc-admin-spec: cannot write ${printable(v.output)}: ${printable(error.message)}\n`);
       return 2;
     }
   } else {

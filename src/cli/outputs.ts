@@ -9,6 +9,7 @@
  * report (`.sarif`, `.xml`, `.json`) than its format writes is refused, so text never lands in a
  * `.sarif` file.
  */
+import { printable } from '../format/ansi';
 import {
   DEFAULT_FORMAT,
   FORMAT_NAMES,
@@ -39,8 +40,9 @@ function checkExtension(format: FormatName, file: string, fromDashO: boolean): v
   if (!TELLING.has(ext) || formatDescriptor(format).extensions.includes(ext)) return;
   const fits = FORMAT_NAMES.filter((f) => formatDescriptor(f).extensions.includes(ext));
   const others = fits.length > 1 ? ` (${kindOf(ext)} formats: ${fits.join(', ')})` : '';
+  const shown = printable(file);
   throw new UsageError(
-    `${file} would receive the ${format} report, which is not ${kindOf(ext)}${fromDashO ? ' (-o files go to the last formats given, in order)' : ''}. Use --output.${fits[0]} ${file}${others}, or choose another file name.`,
+    `${shown} would receive the ${format} report, which is not ${kindOf(ext)}${fromDashO ? ' (-o files go to the last formats given, in order)' : ''}. Use --output.${fits[0]} ${shown}${others}, or choose another file name.`,
   );
 }
 
@@ -79,7 +81,8 @@ export function planOutputs(
   for (const [format, file] of files) {
     if (file.trim() === '')
       throw new UsageError(`--output needs a file name for ${format}; omit it to print the report.`);
-    if (seen.has(file)) throw new UsageError(`${file} is named as the output of two formats; give each its own file.`);
+    if (seen.has(file))
+      throw new UsageError(`${printable(file)} is named as the output of two formats; give each its own file.`);
     seen.add(file);
     checkExtension(format, file, !keyed.some(([f]) => f === format));
   }

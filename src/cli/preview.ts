@@ -13,6 +13,7 @@ import { plural } from '../format/summary';
 import { aKind } from '../model/kind-article';
 import { isDocumentKind, isMappedKind, kindOf } from '../model/kinds';
 import { readRpkConfig } from '../rpk/read';
+import { errorsAdvice } from './refusal';
 import { rpkToApi } from '../rpk/mapper';
 import { collectSecrets, mask } from '../secrets/redact';
 import { getAt, isObject, own } from '../util/pointer';
@@ -155,13 +156,13 @@ async function preview(argv: readonly string[], io: CliIO): Promise<number> {
   const carriesLink = isDocumentKind(kind) && kindOf(kind).link !== undefined;
   if (result.source.ok && kind !== null && !carriesLink && !isMappedKind(kind))
     throw new UsageError(
-      `${file} is ${aKind(kind)}, not a shadow link; preview takes a ShadowLink, a CreateShadowLink request or response, or an rpk config file.`,
+      `${printable(file)} is ${aKind(kind)}, not a shadow link; preview takes a ShadowLink, a CreateShadowLink request or response, or an rpk config file.`,
     );
   // What lint says goes to standard error, so that -f json stays clean.
   if (result.diagnostics.length > 0) io.stderr.write(format([result], 'stylish', { color: false }));
   if (result.diagnostics.some((d) => d.severity === 'error')) {
     io.stderr.write(
-      `svc-admin-spec: ${printable(file)} has errors (above): not previewed; fix them, or suppress them as for lint.\n`,
+      `svc-admin-spec: ${printable(file)} has errors (above): not previewed; ${errorsAdvice(result.diagnostics, false)}.\n`,
     );
     return 1;
   }

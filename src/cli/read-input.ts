@@ -4,6 +4,7 @@
  * and UTF-8 checks), then linted with the config that governs the file, for its kind and positions,
  * less what its ignore file suppresses.
  */
+import { printable } from '../format/ansi';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
 import type { Diagnostic } from '../core/diagnostics';
@@ -25,7 +26,9 @@ export class InputError extends Error {
 }
 
 /** The text of `file` (`-`: standard input); `what` names it in messages. Throws `InputError`. */
-export async function readInputText(file: string, io: CliIO, what: string): Promise<string> {
+export async function readInputText(file: string, io: CliIO, named: string): Promise<string> {
+  // A file name is shown with its control characters escaped: an escape sequence never reaches the terminal.
+  const what = printable(named);
   let bytes: Uint8Array;
   if (file === '-') {
     bytes = await io.readStdin();

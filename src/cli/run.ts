@@ -39,7 +39,14 @@ import {
   readRegularFile,
   writeFileAtomic,
 } from '../config/fs-safe';
-import { applyIgnoreFile, ignoredBy, ignoreFileSummary, writeIgnoreFile, type IgnoreFile } from '../config/suppress';
+import {
+  applyIgnoreFile,
+  IGNORE_FILE_NAME,
+  ignoredBy,
+  ignoreFileSummary,
+  writeIgnoreFile,
+  type IgnoreFile,
+} from '../config/suppress';
 import { isSettingsFile } from '../config/tool-files';
 import { catalogOf, commandConfigs, ConfigError, loadConfig, type CommandConfigs, type Config } from './config';
 import { effectiveSettings } from './print-config';
@@ -361,8 +368,12 @@ async function lintInputs(
   for (const [i, input] of inputs.entries()) {
     if (input.kind === 'tool-config') {
       // This linter's own config and ignore files: a hook's `files` pattern passes them with the
-      // documents beside them, and nobody names them to have them linted; no note.
-      if (input.helmChart === undefined && isSettingsFile(input.display)) continue;
+      // documents beside them, and nobody names them to have them linted; no note, but --verbose lists them.
+      if (input.helmChart === undefined && isSettingsFile(input.display)) {
+        const what = basename(input.display) === IGNORE_FILE_NAME ? 'ignore' : 'config';
+        skipped.push({ display: input.display, reason: `this linter's own ${what} file` });
+        continue;
+      }
       notLinted(
         input.display,
         input.helmChart !== undefined
@@ -522,12 +533,10 @@ async function applyBaseline(
         change = writeIgnoreFile(
           ignore.path,
           ignore.entries,
-          // A file that could not be read has no findings to compare: its entries are kept.
-          files
-            .filter((l) => !l.result.diagnostics.some((d) => d.code.startsWith('input/')))
-            .map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
+          files.map((l) => ({ absolute: l.absolute!, diagnostics: l.result.diagnostics })),
           io.now?.() ?? new Date(),
           catalog,
+          cmd.failSeverity,
         );
       } catch (error) {
         throw new ConfigError(`Cannot write the ignore file: ${(error as Error).message}`);

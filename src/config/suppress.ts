@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { BUILTIN_CATALOG, withDocsUrl, type RuleCatalog } from '../engine/catalog';
-import type { Diagnostic } from '../core/diagnostics';
+import { SEVERITY_RANK, type Diagnostic, type Severity } from '../core/diagnostics';
 import { isSuppressible, UNSUPPRESSIBLE } from '../lint/directives';
 import { isObject } from '../util/pointer';
 import { relativePosix } from './config';
@@ -136,12 +136,35 @@ export interface IgnoreFileChange {
   kept: number;
   /** False when the entries are the ones already written: the file was left as it was. */
   written: boolean;
-  /** Findings no entry can record (`parse/…`, `kind/…`: no parsed document of a known kind to point into), by file as the entries name it. */
-  unrecorded: { file: string; count: number }[];
+  /** Findings at or above the fail threshold that no entry can record, by file (as the entries name it) and by what fixes them. */
+  unrecorded: { file: string; count: number; fix: UnrecordedFix }[];
 }
 
-/** Codes of findings a baseline cannot record although the run fails on them: the file must be fixed. */
-const UNRECORDABLE = /^(parse|kind)\//;
+/** What a finding no entry can record asks for: a syntax fix, the file's kind, or a fix of the file itself. */
+export type UnrecordedFix = 'syntax' | 'kind' | 'file';
+
+/** The fix a finding no ignore entry can record asks for (the codes the entries refuse); undefined when an entry can record it. */
+function unrecordedFix(code: string, catalog: RuleCatalog): UnrecordedFix | undefined {
+  if (!UNSUPPRESSIBLE.test(code) && isSuppressible(code, catalog)) return undefined;
+  if (code === 'parse/yaml-syntax' || code === 'parse/json-syntax') return 'syntax';
+  return code.startsWith('kind/') ? 'kind' : 'file';
+}
+
+/** The summary's words for each fix (by how many findings and files), in the order they are listed. */
+const UNRECORDED_WORDS: readonly [UnrecordedFix, (findings: number, files: number) => string][] = [
+  [
+    'syntax',
+    (_, files) => (files === 1 ? 'the file does not parse; fix its syntax' : 'they do not parse; fix their syntax'),
+  ],
+  [
+    'kind',
+    (_, files) => `${files === 1 ? 'its kind is' : 'their kinds are'} not told; give it ($schema or a config override)`,
+  ],
+  [
+    'file',
+    (n, files) => `${n === 1 ? 'it cannot' : 'they cannot'} be suppressed; fix the file${files === 1 ? '' : 's'}`,
+  ],
+];
 
 /** What `--write-ignore-file` says of one ignore file: the counts, then the findings it could not record and why. */
 export function ignoreFileSummary(path: string, change: IgnoreFileChange): string {
@@ -149,13 +172,20 @@ export function ignoreFileSummary(path: string, change: IgnoreFileChange): strin
     `Ignore file ${path}: ${change.added} added, ${change.removed} removed, ${change.kept} kept${change.written ? '' : ' (unchanged, not rewritten)'}.`,
   ];
   const n = change.unrecorded.reduce((sum, u) => sum + u.count, 0);
-  if (n > 0) {
-    const shown = change.unrecorded.slice(0, 10).map((u) => u.file);
-    const more = change.unrecorded.length - shown.length;
-    lines.push(
-      `${n === 1 ? '1 finding was' : `${n} findings were`} not recorded: a file that does not parse, or whose kind is not told, cannot be baselined (fix its syntax, or give its kind): ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`,
-    );
-  }
+  if (n === 0) return `${lines.join('\n')}\n`;
+  const reasons = UNRECORDED_WORDS.flatMap(([fix, words]) => {
+    const rows = change.unrecorded.filter((u) => u.fix === fix);
+    if (rows.length === 0) return [];
+    const shown = rows.slice(0, 10).map((u) => u.file);
+    const more = rows.length - shown.length;
+    const count = rows.reduce((sum, u) => sum + u.count, 0);
+    return [`${words(count, rows.length)}: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`];
+  });
+  const head = `${n === 1 ? '1 finding was' : `${n} findings were`} not recorded`;
+  // One reason fits on the summary's line; several get a line each.
+  lines.push(
+    reasons.length === 1 ? `${head}: ${reasons[0]}` : [`${head}:`, ...reasons.map((r) => `  ${r}`)].join('\n'),
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -164,7 +194,9 @@ export function ignoreFileSummary(path: string, change: IgnoreFileChange): strin
  * in this run are kept, as are entries that still match a finding (with their reasons); entries of
  * a linted file that match no finding any more are dropped; each finding no entry records is added
  * (one entry per file, code and pointer). `existing` is the file as read; custom rules' findings
- * are recorded when their rules are in the catalogue.
+ * are recorded when their rules are in the catalogue. A file that could not be read (an `input/`
+ * finding) has nothing to compare: its entries are kept. Findings no entry can record are counted
+ * when they are at or above `failSeverity` (the ones that still fail the run).
  */
 export function writeIgnoreFile(
   path: string,
@@ -172,19 +204,26 @@ export function writeIgnoreFile(
   findings: { absolute: string; diagnostics: Diagnostic[] }[],
   now: Date,
   catalog: RuleCatalog = BUILTIN_CATALOG,
+  failSeverity: Severity = 'error',
 ): IgnoreFileChange {
   const at: IgnoreFile = { path, entries: [], used: new Set() };
-  const linted = new Set(findings.map((f) => relTo(at, f.absolute)));
+  const unread = (f: (typeof findings)[number]) => f.diagnostics.some((d) => d.code.startsWith('input/'));
+  const linted = new Set(findings.filter((f) => !unread(f)).map((f) => relTo(at, f.absolute)));
   const found = new Map<string, Set<string>>();
   const additions: IgnoreEntry[] = [];
   const recorded = new Set(existing.map((e) => `${e.file}\u0000${entryKey(e.code, e.pointer)}`));
-  const unrecorded: { file: string; count: number }[] = [];
+  const unrecorded: IgnoreFileChange['unrecorded'] = [];
   for (const f of findings) {
     const file = relTo(at, f.absolute);
+    const counts = new Map<UnrecordedFix, number>();
+    for (const d of f.diagnostics) {
+      const fix = SEVERITY_RANK[d.severity] <= SEVERITY_RANK[failSeverity] ? unrecordedFix(d.code, catalog) : undefined;
+      if (fix) counts.set(fix, (counts.get(fix) ?? 0) + 1);
+    }
+    for (const [fix] of UNRECORDED_WORDS) if (counts.has(fix)) unrecorded.push({ file, count: counts.get(fix)!, fix });
+    if (unread(f)) continue;
     let keys = found.get(file);
     if (!keys) found.set(file, (keys = new Set()));
-    const count = f.diagnostics.filter((d) => UNRECORDABLE.test(d.code)).length;
-    if (count > 0) unrecorded.push({ file, count });
     for (const d of f.diagnostics) {
       if (UNSUPPRESSIBLE.test(d.code) || !isSuppressible(d.code, catalog)) continue;
       const key = entryKey(d.code, d.pointer);
