@@ -116,9 +116,9 @@ describe('convert', () => {
     const bad = join(ROOT, 'examples', 'bad', 'shadow-link.rpk.yaml');
     const stopped = cli(['convert', bad, '--to', 'api']);
     expect([stopped.code, stopped.stdout]).toEqual([1, '']);
-    // rpk's own findings: no directive or ignore entry names them, so suppressing is not offered.
+    // rpk's own findings can be suppressed (a directive or an ignore entry names them), so that is offered.
     expect(stopped.stderr).toContain(
-      'has errors (above): not converted; fix them (they cannot be suppressed), or use --force.',
+      'has errors (above): not converted; fix them, suppress them as for lint, or use --force.',
     );
     expect(stopped.stderr).toContain('rpk/unmapped-enum');
     const forced = cli(['convert', bad, '--to', 'api', '--force']);
