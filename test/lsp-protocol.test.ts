@@ -223,7 +223,7 @@ describe('language server: size limit', () => {
         pad(`# yaml-language-server: $schema=../schemas/ShadowLink.schema.json\n${GOOD_YAML}`, over),
       );
       expect(ours.map((d) => [d.code, d.severity])).toEqual([['input/too-large', 2]]);
-      expect(ours[0]!.message).toContain('4.0 MiB');
+      expect(ours[0]!.message).toContain("over the language server's limit of 4,194,304 characters (4.0 MiB)");
       expect(ours[0]!.message).toContain('svcAdminSpec.maxDocumentSize');
       expect(await session.open(uriOf(join(dir, 'ci.yaml')), pad('on: push\n', over))).toEqual([]);
       // Under the limit, the same document is linted as usual.
@@ -240,6 +240,9 @@ describe('language server: size limit', () => {
       // Ours by its file name (a kind's usual name), or by having been linted before it grew.
       const named = await session.open(uriOf(join(dir, 'dr.shadow-link.yaml')), GOOD_YAML);
       expect(named.map((d) => d.code)).toEqual(['input/too-large']);
+      expect(named[0]!.message).toContain(
+        `at ${GOOD_YAML.length} characters it is over the language server's limit of 50 characters`,
+      );
       const uri = uriOf(join(dir, 'a.yaml'));
       expect(await session.open(uri, 'name: x\n')).not.toEqual([]);
       expect((await session.changeAndWait(uri, [{ text: GOOD_YAML }])).map((d) => d.code)).toEqual(['input/too-large']);

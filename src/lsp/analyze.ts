@@ -147,13 +147,15 @@ export function tooLargeAnalysis(input: DocumentInput, limit: number): Analysis 
   const owned =
     !(input.path && isToolConfigFile(input.path)) &&
     (input.wasOwned || hasKindFileName(name) || namesOurSchema(input.text));
-  const mib = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MiB`;
+  // The setting counts characters (UTF-16 code units, as editors do), and so does the message.
+  const size = (n: number) =>
+    `${n.toLocaleString('en-US')} characters${n >= 1024 * 1024 ? ` (${(n / (1024 * 1024)).toFixed(1)} MiB)` : ''}`;
   const diagnostic = withDocsUrl(
     {
       code: 'input/too-large',
       severity: 'warning',
       pointer: '',
-      message: `This document is not checked as you type: at ${mib(input.text.length)} it is over the language server's limit of ${mib(limit)} (the setting svcAdminSpec.maxDocumentSize). Run \`svc-admin-spec lint\` on the file to check it.`,
+      message: `This document is not checked as you type: at ${size(input.text.length)} it is over the language server's limit of ${size(limit)} (the setting svcAdminSpec.maxDocumentSize). Run \`svc-admin-spec lint\` on the file to check it.`,
     },
     OWN_CATALOG,
   );
