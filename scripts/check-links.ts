@@ -9,9 +9,6 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { headingAnchors } from './markdown-slug';
 
-/** Drafts of the README kept in docs/ until they replace it: their links resolve from the repository root. */
-const ROOT_RELATIVE = new Set<string>();
-
 /**
  * Folders of the docs written when the site is built, not committed, with the command that writes
  * them: checked like the rest when present (`npm test` builds the site first), and named in the
@@ -86,7 +83,7 @@ export function deadLinks(root: string, files = markdownFiles(root)): DeadLink[]
             const site = join(root, 'docs', path);
             dest =
               [site, `${site}.md`, join(site, 'index.md')].find((p) => existsSync(p) && statSync(p).isFile()) ?? site;
-          } else dest = resolve(ROOT_RELATIVE.has(file) ? root : dirname(abs), path);
+          } else dest = resolve(dirname(abs), path);
           if (!existsSync(dest)) {
             const rel = relative(root, dest).split('\\').join('/');
             const built = Object.keys(BUILT_DOCS).find((dir) => rel.startsWith(`${dir}/`) || rel === dir);

@@ -25,7 +25,7 @@ const TABLES: Record<string, (rulesDir: string) => string> = {
 };
 
 /** The docs site page that must hold each table (the README may repeat any of them, between the same markers). */
-export const TABLE_PAGES: Record<string, string> = {
+const TABLE_PAGES: Record<string, string> = {
   rules: 'docs/rules.md',
   'server-errors': 'docs/client.md',
   kinds: 'docs/cli.md',

@@ -18,7 +18,7 @@ const abbreviatePem = (text: string): string =>
  * Escapes `<` and `>` outside code spans: a message such as `v<major>.<minor>` is text, and Markdown
  * renderers (GitHub, the VitePress site) would take it for an HTML tag and drop it.
  */
-export const markdownText = (text: string): string =>
+const markdownText = (text: string): string =>
   text
     .split(/(`[^`]*`)/)
     .map((part, i) => (i % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;')))

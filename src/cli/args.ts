@@ -409,9 +409,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
     maxFindings = Number(v['max-findings']);
   }
   const rules = parseRuleFlags(v.rule);
-  const tv = v['target-version'];
-  if (tv !== undefined && !(TARGET_VERSIONS as readonly string[]).includes(tv))
-    throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);
+  const tv = targetVersionFlag(v['target-version']);
   if (v.fix && v['fix-dry-run']) throw new UsageError('Use either --fix or --fix-dry-run, not both.');
   if (v.color && v['no-color']) throw new UsageError('Use either --color or --no-color, not both.');
   if (v['list-files'] && (v.fix || v['fix-dry-run'] || v['write-ignore-file'] || v.output))
@@ -439,7 +437,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
     };
     if (v.kind !== undefined) pc.kind = v.kind as KindName;
     if (v.config !== undefined) pc.config = v.config;
-    if (tv !== undefined) pc.targetVersion = tv as TargetVersion;
+    if (tv !== undefined) pc.targetVersion = tv;
     return pc;
   }
   const cmd: LintCommand = {
@@ -461,7 +459,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (maxWarnings !== undefined) cmd.maxWarnings = maxWarnings;
   if (maxFindings !== undefined) cmd.maxFindings = maxFindings;
   if (v.config !== undefined) cmd.config = v.config;
-  if (tv !== undefined) cmd.targetVersion = tv as TargetVersion;
+  if (tv !== undefined) cmd.targetVersion = tv;
   if (v['stdin-filename'] !== undefined) cmd.stdinFilename = v['stdin-filename'];
   if (v['ignore-file'] !== undefined) cmd.ignoreFile = v['ignore-file'];
   if (v.color) cmd.color = true;
@@ -470,4 +468,11 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (v['list-files']) cmd.listFiles = true;
   if (!isCommand && /^[A-Za-z][\w-]*$/.test(command)) cmd.bareWord = command;
   return cmd;
+}
+
+/** `--target-version` as given, checked; undefined when not given. */
+export function targetVersionFlag(value: string | undefined): TargetVersion | undefined {
+  if (value !== undefined && !(TARGET_VERSIONS as readonly string[]).includes(value))
+    throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);
+  return value as TargetVersion | undefined;
 }

@@ -11,7 +11,7 @@
  * changed just before a run is compared by content on the next one.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
+import { existsSync, mkdirSync, statSync, type BigIntStats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostics';
 import { isDiagnostic } from '../core/diagnostic-shape';
@@ -182,7 +182,8 @@ export class LintCache {
     let hash = this.fileHashes.get(path);
     if (hash === undefined) {
       try {
-        hash = hashOf(readFileSync(path));
+        // The safe reader: a FIFO or a huge file named as a config, plugin or ignore file never hangs the run.
+        hash = hashOf(readRegularFile(path, 'A settings file'));
       } catch (error) {
         hash = `unreadable:${(error as NodeJS.ErrnoException).code ?? 'error'}`;
       }

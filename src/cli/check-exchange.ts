@@ -17,15 +17,16 @@ import { parseCommandArgs } from './args';
 import { CHECK_EXCHANGE_FLAGS } from './client-flags';
 import { useColor } from './color';
 import { ConfigError } from './config';
-import { docsBaseFromEnv } from './docs-base';
+import { docsOption } from './docs-base';
 import type { CliIO } from './io';
 import { outputsOf } from './outputs';
 import { writeReports } from './write-reports';
-import { InputError, readDocument, targetVersionFlag, type ReadDocument } from './read-input';
+import { targetVersionFlag } from './args';
+import { readDocument, type ReadDocument } from './read-input';
 import { asCommand, UsageError } from './usage-error';
 
 /** Help of `check-exchange`. */
-export const CHECK_EXCHANGE_HELP = `Usage: svc-admin-spec check-exchange <request> <response> [options]
+const CHECK_EXCHANGE_HELP = `Usage: svc-admin-spec check-exchange <request> <response> [options]
 
 Checks that a response honours the request it answers: a CreateShadowLinkResponse against its
 CreateShadowLinkRequest (name, clientId, bootstrap servers, effective values and intervals, the key
@@ -89,18 +90,11 @@ async function checkExchangeCommand(argv: readonly string[], io: CliIO): Promise
   }
   const target = targetVersionFlag(v['target-version']);
   // The findings' links and SARIF's helpUri, as lint's: a malformed base stops the run before anything is read.
-  const docsBaseUrl = docsBaseFromEnv(io.env);
+  const docs = docsOption(io.env);
 
-  let request: ReadDocument;
-  let response: ReadDocument;
-  try {
-    request = await readDocument(requestFile, io, target);
-    response = await readDocument(responseFile, io, target);
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    io.stderr.write(`svc-admin-spec: ${error.message}\n`);
-    return 2;
-  }
+  // An unreadable input is an InputError: the command's handler says it and exits 2.
+  const request = await readDocument(requestFile, io, target);
+  const response = await readDocument(responseFile, io, target);
   // `{}` is a GetBrokerRequest, but could be any kind: a document whose kind is not told by itself
   // is read as the counterpart of the other (a request of the response's method, and the reverse).
   const counterpart = (other: ReadDocument, side: 'request' | 'response') =>
@@ -130,7 +124,7 @@ async function checkExchangeCommand(argv: readonly string[], io: CliIO): Promise
       );
     const found = checkExchange(
       { kind: method, request: request.result.source.value, response: response.result.source.value },
-      { targetVersion: response.targetVersion, ...(docsBaseUrl !== undefined ? { docsBaseUrl } : {}) },
+      { targetVersion: response.targetVersion, ...docs },
     );
     // Placed in the response; a related note points into the request, another file: its pointer says where.
     results[1]!.diagnostics = found.diagnostics.map((d): Diagnostic => {
@@ -138,12 +132,6 @@ async function checkExchangeCommand(argv: readonly string[], io: CliIO): Promise
       return range ? { ...d, range } : d;
     });
   }
-  writeReports(
-    io,
-    results,
-    outputs,
-    () => useColor(v.color ? true : v['no-color'] ? false : undefined, io),
-    docsBaseUrl !== undefined ? { docsBaseUrl } : {},
-  );
+  writeReports(io, results, outputs, () => useColor(v.color ? true : v['no-color'] ? false : undefined, io), docs);
   return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }

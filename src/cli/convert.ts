@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { stringify as toYaml } from 'yaml';
 import { decodeDocument } from '../decode/decode';
-import { TARGET_VERSIONS } from '../facts/target-version';
+import { DEFAULT_TARGET_VERSION, TARGET_VERSIONS } from '../facts/target-version';
 import { format } from '../format/index';
 import { printable } from '../format/ansi';
 import { lintText } from '../lint/lint-text';
@@ -24,11 +24,12 @@ import { parseCommandArgs } from './args';
 import { CONVERT_FLAGS } from './client-flags';
 import { docsOption } from './docs-base';
 import type { CliIO } from './io';
-import { InputError, readDocument, targetVersionFlag, type ReadDocument } from './read-input';
+import { targetVersionFlag } from './args';
+import { readDocument } from './read-input';
 import { asCommand, UsageError } from './usage-error';
 
 /** Help of `convert`. */
-export const CONVERT_HELP = `Usage: svc-admin-spec convert <file> --to api|rpk [options]
+const CONVERT_HELP = `Usage: svc-admin-spec convert <file> --to api|rpk [options]
 
 Converts an rpk shadow-link config file (rpk shadow create --config-file) into the
 CreateShadowLink request rpk sends for it (--to api), or an API ShadowLink or CreateShadowLink
@@ -42,7 +43,7 @@ Options:
                               file keeps its mode), instead of standard output
   --output-format <json|yaml> Default: json for --to api, yaml for --to rpk
   --force                     Convert a file with errors too (the exit code is still 1)
-  --target-version <v>        The server (and its rpk) version: ${TARGET_VERSIONS.join(', ')} (default 26.1)
+  --target-version <v>        The server (and its rpk) version: ${TARGET_VERSIONS.join(', ')} (default: the config's, else ${DEFAULT_TARGET_VERSION})
   -h, --help                  Show this help
 
 Secrets (passwords, private keys) are masked on standard output; write them with -o.
@@ -88,14 +89,7 @@ async function convert(argv: readonly string[], io: CliIO): Promise<number> {
   )
     throw new UsageError(`-o ${printable(v.output)} is the file being converted; write the result to another file.`);
   // Read and linted as lint reads and lints it: its config, its ignore file (the baseline).
-  let doc: ReadDocument;
-  try {
-    doc = await readDocument(file, io, targetVersion);
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    io.stderr.write(`svc-admin-spec: ${error.message}\n`);
-    return 2;
-  }
+  const doc = await readDocument(file, io, targetVersion);
   const { text, result, rpkVersion: rpk } = doc;
   const shown = result.diagnostics;
   const report = () => {

@@ -6,7 +6,7 @@
  * below a directory that is itself ignored; matching is case-sensitive (git's default on Linux).
  * Not read: `core.excludesFile` (a user's global ignores, which are not the repository's).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { readRegularFile } from '../config/fs-safe';
@@ -45,11 +45,13 @@ function readRules(file: string): Ignore | undefined {
 function gitCommonDir(dotGit: string): string | undefined {
   try {
     if (statSync(dotGit).isDirectory()) return dotGit;
-    const line = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8').slice(0, 4096));
+    const line = /^gitdir:\s*(.+?)\s*$/m.exec(readRegularFile(dotGit, 'The .git file').toString('utf8').slice(0, 4096));
     if (!line) return undefined;
     const gitDir = resolve(dirname(dotGit), line[1]!);
     const common = join(gitDir, 'commondir');
-    return existsSync(common) ? resolve(gitDir, readFileSync(common, 'utf8').trim()) : gitDir;
+    return existsSync(common)
+      ? resolve(gitDir, readRegularFile(common, "The worktree's commondir file").toString('utf8').trim())
+      : gitDir;
   } catch {
     return undefined;
   }
@@ -61,6 +63,8 @@ export class GitIgnores {
   private readonly gitignores = new Map<string, Level | null>();
   private readonly excludes = new Map<string, Level | null>();
   private readonly dirReasons = new Map<string, string | null>();
+  /** Per folder: the levels of rules that apply to its entries (the same for every entry). */
+  private readonly folderLevels = new Map<string, Level[]>();
 
   /** `fallbackBase`: where `.gitignore` files start applying outside a repository. */
   constructor(
@@ -113,8 +117,22 @@ export class GitIgnores {
       const inherited = this.dirReason(parent);
       if (inherited) return inherited;
     }
-    // Lowest priority first: info/exclude, then each .gitignore from the base down to the parent.
-    const levels: Level[] = [];
+    let by: Level | undefined;
+    for (const level of this.levelsOf(parent, root, base)) {
+      const rel = below(level.dir, absolute);
+      if (rel === undefined) continue;
+      const t = level.rules.test(isDir ? `${rel}/` : rel);
+      if (t.ignored) by = level;
+      else if (t.unignored) by = undefined;
+    }
+    return by ? `ignored by ${this.display(by.file)}` : undefined;
+  }
+
+  /** The rules that apply in `parent`, lowest priority first: info/exclude, then each .gitignore from the base down; once per folder. */
+  private levelsOf(parent: string, root: string | null, base: string): readonly Level[] {
+    let levels = this.folderLevels.get(parent);
+    if (levels) return levels;
+    levels = [];
     const exclude = root ? this.excludeOf(root) : null;
     if (exclude) levels.push(exclude);
     const dirs: string[] = [];
@@ -126,15 +144,8 @@ export class GitIgnores {
       const level = this.gitignoreOf(dirs[i]!);
       if (level) levels.push(level);
     }
-    let by: Level | undefined;
-    for (const level of levels) {
-      const rel = below(level.dir, absolute);
-      if (rel === undefined) continue;
-      const t = level.rules.test(isDir ? `${rel}/` : rel);
-      if (t.ignored) by = level;
-      else if (t.unignored) by = undefined;
-    }
-    return by ? `ignored by ${this.display(by.file)}` : undefined;
+    this.folderLevels.set(parent, levels);
+    return levels;
   }
 
   private dirReason(dir: string): string | undefined {

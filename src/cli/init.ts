@@ -19,7 +19,7 @@ import type { CliIO } from './io';
 import { asCommand, UsageError } from './usage-error';
 
 /** Help of `init`. */
-export const INIT_HELP = `Usage: svc-admin-spec init [--format yaml|json]
+const INIT_HELP = `Usage: svc-admin-spec init [--format yaml|json]
 
 Writes a starter config, svc-admin-spec.config.yaml (commented) or .json, in the current
 directory: YAML unless the directory's documents are all JSON or --format json is given. With a

@@ -20,11 +20,12 @@ import { getAt, isObject, own } from '../util/pointer';
 import { parseCommandArgs } from './args';
 import { PREVIEW_FLAGS } from './client-flags';
 import type { CliIO } from './io';
-import { InputError, readDocument, readInputText, targetVersionFlag } from './read-input';
+import { targetVersionFlag } from './args';
+import { readDocument, readInputText } from './read-input';
 import { asCommand, UsageError } from './usage-error';
 
 /** Help of `preview`. */
-export const PREVIEW_HELP = `Usage: svc-admin-spec preview <link-file> --topics <file|-> [--groups <file|->] [options]
+const PREVIEW_HELP = `Usage: svc-admin-spec preview <link-file> --topics <file|-> [--groups <file|->] [options]
 
 Shows which of the given topics and consumer groups the shadow link would shadow, and what decided
 each, per the server's filter semantics: the filter (autoCreateShadowTopicFilters[i],
@@ -139,18 +140,12 @@ async function preview(argv: readonly string[], io: CliIO): Promise<number> {
     throw new UsageError('preview supports --format stylish or json.');
   const target = targetVersionFlag(v['target-version']);
 
-  let doc;
-  let topics: string[] | undefined;
-  let groups: string[] | undefined;
-  try {
-    doc = await readDocument(file, io, target);
-    if (v.topics !== undefined) topics = parseNameList(await readInputText(v.topics, io, `--topics ${v.topics}`));
-    if (v.groups !== undefined) groups = parseNameList(await readInputText(v.groups, io, `--groups ${v.groups}`));
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    io.stderr.write(`svc-admin-spec: ${error.message}\n`);
-    return 2;
-  }
+  // An unreadable input is an InputError: the command's handler says it and exits 2.
+  const doc = await readDocument(file, io, target);
+  const topics =
+    v.topics === undefined ? undefined : parseNameList(await readInputText(v.topics, io, `--topics ${v.topics}`));
+  const groups =
+    v.groups === undefined ? undefined : parseNameList(await readInputText(v.groups, io, `--groups ${v.groups}`));
   const { result } = doc;
   const kind = result.kind;
   const carriesLink = isDocumentKind(kind) && kindOf(kind).link !== undefined;

@@ -6,7 +6,7 @@
  */
 import { printable } from '../format/ansi';
 import { join, resolve } from 'node:path';
-import { DEFAULT_TARGET_VERSION, TARGET_VERSIONS, type TargetVersion } from '../facts/target-version';
+import { DEFAULT_TARGET_VERSION, type TargetVersion } from '../facts/target-version';
 import type { Diagnostic } from '../core/diagnostics';
 import type { KindName } from '../model/kinds';
 import type { RpkVersion } from '../model/rpk-format';
@@ -18,12 +18,12 @@ import { lintText, type LintTextOptions, type TextResult } from '../lint/lint-te
 import { decode } from '../source/index';
 import { docsOption } from './docs-base';
 import type { CliIO } from './io';
-import { UsageError } from './usage-error';
 
-/** An input that cannot be read (missing, not a regular file, too large, binary): the command exits 2 with its message. */
-export class InputError extends Error {
-  override readonly name = 'InputError';
-}
+/**
+ * An input that cannot be read (missing, not a regular file, too large, binary): a `ConfigError`,
+ * so that the command's one handler says its message and exits 2, as for every command.
+ */
+export class InputError extends ConfigError {}
 
 /** The text of `file` (`-`: standard input); `what` names it in messages. Throws `InputError`. */
 export async function readInputText(file: string, io: CliIO, named: string): Promise<string> {
@@ -44,13 +44,6 @@ export async function readInputText(file: string, io: CliIO, named: string): Pro
   const decoded = decode(bytes);
   if ('diagnostic' in decoded) throw new InputError(`${what}: ${decoded.diagnostic.message}`);
   return decoded.text;
-}
-
-/** `--target-version` as given, checked; undefined when not given. */
-export function targetVersionFlag(value: string | undefined): TargetVersion | undefined {
-  if (value !== undefined && !(TARGET_VERSIONS as readonly string[]).includes(value))
-    throw new UsageError(`--target-version must be one of ${TARGET_VERSIONS.join(', ')}.`);
-  return value as TargetVersion | undefined;
 }
 
 /** A document read and linted as `lint` would lint it (its config's rules; standard input under the working directory's config). */

@@ -130,10 +130,12 @@ function lintOne(
   bytes: Uint8Array,
   { config, ignore }: Governed,
   countFixable: boolean,
+  // What `lintOptionsFor` gives for this file, when the caller has it already (the cache's key).
+  decided: LintTextOptions = lintOptionsFor(cmd, config, absolute, display, io.env),
 ): Linted {
   const decoded = decode(bytes);
   if ('diagnostic' in decoded) return { result: { file: display, kind: null, diagnostics: [decoded.diagnostic] } };
-  const options = { ...lintOptionsFor(cmd, config, absolute, display, io.env), ...(io.now ? { now: io.now() } : {}) };
+  const options = { ...decided, ...(io.now ? { now: io.now() } : {}) };
   const text = decoded.text;
   const format = formatOf(display, text);
   if (bytes.length > MAX_LINT_BYTES[format]) {
@@ -192,7 +194,8 @@ function lintCached(
   countFixable: boolean,
 ): Linted {
   // The name is the key's own part (`display`): the rest is shared by the files of one config.
-  const { customRules, filename: _, ...decided } = lintOptionsFor(cmd, governed.config, absolute, display, io.env);
+  const options = lintOptionsFor(cmd, governed.config, absolute, display, io.env);
+  const { customRules, filename: _, ...decided } = options;
   const settings = cache.settingsKey(governed.config, governed.ignore, display, {
     ...decided,
     customRules: customRules?.map((r) => r.id),
@@ -223,7 +226,7 @@ function lintCached(
   const kept = reuse(cache.get(absolute, content, settings, stamp), bytes);
   if (kept) return kept;
   const before = timeDependentVerdicts();
-  const out = lintOne(cmd, io, display, absolute, bytes, governed, countFixable);
+  const out = lintOne(cmd, io, display, absolute, bytes, governed, countFixable, options);
   if (out.fixed || timeDependentVerdicts() !== before) cache.delete(absolute);
   else
     cache.set(absolute, content, settings, stamp, {

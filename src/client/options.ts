@@ -1,6 +1,7 @@
 /** The options of `createAdminClient`, checked once, before anything is sent. */
 import type { Transport } from '@connectrpc/connect';
-import { catalogAt, catalogWith, type RuleCatalog } from '../engine/catalog';
+import { catalogWith, type RuleCatalog } from '../engine/catalog';
+import { checkDocsBaseUrl } from '../core/docs-url';
 import { checkRuleSettings, checkTargetVersion, type RuleSettings, type RuleSettingsInput } from '../engine/settings';
 import type { Rule } from '../rule-api/types';
 import type { TargetVersion } from '../facts/target-version';
@@ -168,7 +169,10 @@ export function checkClientOptions(options: AdminClientOptions, platform: Platfo
   const auth = checkAuth(options.auth);
   const catalog = catalogWith(options.customRules ?? [], 'createAdminClient customRules');
   // Checked here, so that a malformed one fails at creation, not at the first call.
-  if (options.docsBaseUrl !== undefined) catalogAt(catalog, options.docsBaseUrl, 'createAdminClient: "docsBaseUrl"');
+  const docsBaseUrl =
+    options.docsBaseUrl === undefined
+      ? undefined
+      : checkDocsBaseUrl(options.docsBaseUrl, 'createAdminClient: "docsBaseUrl"');
   const rules = checkRuleSettings(options.rules, 'createAdminClient rules', catalog);
   const target: TargetVersion | 'auto' =
     options.targetVersion === undefined || options.targetVersion === 'auto'
@@ -194,6 +198,6 @@ export function checkClientOptions(options: AdminClientOptions, platform: Platfo
     retry: { attempts, initialDelayMs },
     onDiagnostics: options.onDiagnostics,
     env: options.env ?? platform.env(),
-    lintOptions: lintOptionsWith(catalog, rules, options.docsBaseUrl),
+    lintOptions: lintOptionsWith(catalog, rules, docsBaseUrl),
   };
 }

@@ -22,14 +22,19 @@ export interface TlsOptions {
 }
 
 const TLS_KEYS = ['ca', 'cert', 'key', 'servername'];
+const PEM_KEYS = ['ca', 'cert', 'key'] as const;
+
+/** The PEM material of the TLS options, as Node's TLS takes it. */
+type PemOptions = { ca?: string | Buffer; cert?: string | Buffer; key?: string | Buffer };
 
 /**
- * Checks the TLS options when the client is made, not at its first call: their keys and types, an
+ * Checks the TLS options when the client is made, not at its first call, and returns their PEM
+ * material for the transport: their keys and types, an
  * `https://` URL for them to apply to, a certificate given with its key, and PEM that Node's TLS
  * can load (a secure context is built from them; its error names the problem, never the key).
  */
-function checkTls(baseUrl: string, tls: unknown): asserts tls is TlsOptions | undefined {
-  if (tls === undefined) return;
+function checkTls(baseUrl: string, tls: unknown): PemOptions {
+  if (tls === undefined) return {};
   const where = 'createAdminClient: "tls"';
   if (typeof tls !== 'object' || tls === null || Array.isArray(tls))
     throw new TypeError(`${where} must be an object with ${TLS_KEYS.join(', ')}.`);
@@ -39,44 +44,41 @@ function checkTls(baseUrl: string, tls: unknown): asserts tls is TlsOptions | un
         `${where} has an unknown key ${JSON.stringify(k.slice(0, 40))}; its keys are ${TLS_KEYS.join(', ')}.`,
       );
   const o = tls as Record<string, unknown>;
-  for (const k of ['ca', 'cert', 'key'])
+  for (const k of PEM_KEYS)
     if (o[k] !== undefined && typeof o[k] !== 'string' && !(o[k] instanceof Uint8Array))
       throw new TypeError(`${where}.${k} must be PEM text (a string or bytes).`);
-  for (const k of ['ca', 'cert', 'key']) {
+  const pem: PemOptions = {};
+  for (const k of PEM_KEYS) {
     const v = o[k] as string | Uint8Array | undefined;
-    const text = typeof v === 'string' ? v : v === undefined ? undefined : Buffer.from(v).toString('latin1');
-    if (text !== undefined && !/-----BEGIN [A-Z0-9 ]+-----/.test(text))
+    if (v === undefined) continue;
+    pem[k] = toPem(v);
+    if (!/-----BEGIN [A-Z0-9 ]+-----/.test(typeof v === 'string' ? v : Buffer.from(v).toString('latin1')))
       throw new TypeError(`${where}.${k} is not PEM: it has no "-----BEGIN …-----" line.`);
   }
   if (o['servername'] !== undefined && typeof o['servername'] !== 'string')
     throw new TypeError(`${where}.servername must be a string.`);
   if (!baseUrl.startsWith('https://'))
     throw new TypeError(`${where} applies to an https:// base URL; this one is http://, so it would be ignored.`);
-  if ((o['cert'] === undefined) !== (o['key'] === undefined))
+  if ((pem.cert === undefined) !== (pem.key === undefined))
     throw new TypeError(`${where}: give cert and key together (mutual TLS needs both).`);
   try {
-    createSecureContext({
-      ...(o['ca'] !== undefined ? { ca: toPem(o['ca'] as string | Uint8Array) } : {}),
-      ...(o['cert'] !== undefined ? { cert: toPem(o['cert'] as string | Uint8Array) } : {}),
-      ...(o['key'] !== undefined ? { key: toPem(o['key'] as string | Uint8Array) } : {}),
-    });
+    createSecureContext(pem);
   } catch (error) {
     const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown';
     throw new TypeError(
       `${where} cannot be loaded by Node's TLS: ${reason} (check that ca, cert and key are PEM, and that the key is the certificate's).`,
     );
   }
+  return pem;
 }
 
 /** A Connect transport for Node.js over HTTP/1.1 that reads no answer larger than `maxResponseBytes` (see body-limit.ts). */
 export function nodeTransport(baseUrl: string, tls: TlsOptions | undefined, maxResponseBytes: number): Transport {
-  checkTls(baseUrl, tls);
+  const pem = checkTls(baseUrl, tls);
   const base = createNodeHttpClient({
     httpVersion: '1.1',
     nodeOptions: {
-      ...(tls?.ca !== undefined ? { ca: toPem(tls.ca) } : {}),
-      ...(tls?.cert !== undefined ? { cert: toPem(tls.cert) } : {}),
-      ...(tls?.key !== undefined ? { key: toPem(tls.key) } : {}),
+      ...pem,
       ...(tls?.servername !== undefined ? { servername: tls.servername } : {}),
     },
   });

@@ -6,6 +6,7 @@
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { BUILTIN_CATALOG, type RuleCatalog } from '../engine/catalog';
+import { SEVERITY_INPUTS, type RuleSettingInput } from '../engine/settings';
 import { TARGET_VERSIONS } from '../facts/target-version';
 import { KIND_NAMES } from '../model/kinds';
 import { RPK_VERSIONS } from '../model/rpk-format';
@@ -18,13 +19,13 @@ export const CONFIG_SCHEMA_URL = `https://unpkg.com/svc-admin-spec/schemas/${CON
 
 /** The severities a rule may be set to, every accepted spelling (see `checkRuleSettings`). */
 const SEVERITY_SCHEMA = {
-  enum: ['off', 'info', 'warning', 'warn', 'error', 0, 1, 2],
+  enum: SEVERITY_INPUTS,
   description:
     'The rule\'s severity: "off", "info", "warning" (or ESLint\'s "warn"), "error", or ESLint\'s 0 (off), 1 (warning), 2 (error).',
 } as const;
 
 /** A reference to the one severity definition (`$defs`), so the schema states it once. */
-const Severity = Type.Unsafe<'off' | 'info' | 'warning' | 'warn' | 'error' | 0 | 1 | 2>({ $ref: '#/$defs/severity' });
+const Severity = Type.Unsafe<RuleSettingInput>({ $ref: '#/$defs/severity' });
 
 /** `[severity, { options }]`, as JSON Schema 2020-12 writes a pair (`prefixItems`). */
 const withOptions = (options: TSchema, description: string) =>

@@ -84,6 +84,12 @@ function checkRules(
   unloaded = false,
 ): RuleSettings {
   const check = (value: unknown, p: string, onKey = false) => {
+    // Positions cost a second parse of the file: worked out only for a setting that is refused.
+    try {
+      return checkRuleSettings(value, 'config', catalog);
+    } catch {
+      // Said below, where it is written.
+    }
     try {
       return checkRuleSettings(value, prefix ? `${at(p, onKey)}: ${prefix.slice(0, -2)}` : at(p, onKey), catalog);
     } catch (error) {
@@ -122,6 +128,12 @@ function checkVersion(
     throw new ConfigError(
       `${at(pointer)}: ${prefix}"targetVersion" is written as a number (${text}), which YAML reads as ${raw}; quote it: targetVersion: "${text}" (one of ${TARGET_VERSIONS.map((t) => `"${t}"`).join(', ')}).`,
     );
+  }
+  // Positions cost a second parse of the file: worked out only for a version that is refused.
+  try {
+    return checkTargetVersion(raw, 'config');
+  } catch {
+    // Said below, where it is written.
   }
   try {
     return checkTargetVersion(raw, prefix ? `${at(pointer)}: ${prefix.slice(0, -2)}` : at(pointer));

@@ -21,7 +21,8 @@ const isPosition = (v: unknown): boolean =>
 const isRange = (v: unknown): boolean => isRecord(v) && isPosition(v['start']) && isPosition(v['end']);
 const listOf = (check: (v: unknown) => boolean) => (v: unknown) => Array.isArray(v) && v.every(check);
 
-const isFix = (v: unknown): boolean => {
+/** Whether a value has the shape of a `Fix` (its kind's fields present; the pointer any string). */
+export const isFix = (v: unknown): boolean => {
   if (!isRecord(v) || !isString(v['pointer'])) return false;
   switch (v['kind']) {
     case 'rename-key':

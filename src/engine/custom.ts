@@ -1,6 +1,7 @@
 /** Custom rules: the checks that a rule from outside the package has the shape the engine relies on. */
 import { isDocumentKind, isKindTrait, KIND_TRAIT_NAMES } from '../model/kinds';
 import { isObject } from '../util/pointer';
+import { isFix } from '../core/diagnostic-shape';
 import { schemaProblem, show } from './option-schema';
 import type { Rule, RuleReport } from '../rule-api/types';
 
@@ -90,13 +91,8 @@ export function checkCustomRules(raw: unknown, where: string): Rule[] {
 const POINTER = /^(\/[^/]*)*$/;
 const FIX_SHAPE = '{ kind: "rename-key" | "replace-value" | "remove", pointer, … }';
 
-const isFix = (fix: unknown): boolean =>
-  isObject(fix) &&
-  typeof fix['pointer'] === 'string' &&
-  POINTER.test(fix['pointer']) &&
-  (fix['kind'] === 'remove' ||
-    (fix['kind'] === 'replace-value' && Object.hasOwn(fix, 'value')) ||
-    (fix['kind'] === 'rename-key' && typeof fix['to'] === 'string'));
+/** A fix a rule may report: a `Fix`'s shape, with a JSON Pointer. */
+const isRuleFix = (fix: unknown): boolean => isFix(fix) && POINTER.test((fix as { pointer: string }).pointer);
 
 /** Why a custom rule's report cannot become a diagnostic, or undefined when it can. */
 export function reportProblem(rule: Rule, report: unknown): string | undefined {
@@ -111,12 +107,12 @@ export function reportProblem(rule: Rule, report: unknown): string | undefined {
     for (const [k, v] of Object.entries(r.data))
       if (typeof v !== 'string' && typeof v !== 'number') return `reported data "${k}" that is not a string or number`;
   }
-  if (r.fix !== undefined && !isFix(r.fix)) return `reported a fix that is not ${FIX_SHAPE}`;
+  if (r.fix !== undefined && !isRuleFix(r.fix)) return `reported a fix that is not ${FIX_SHAPE}`;
   if (r.suggestions !== undefined) {
     if (!Array.isArray(r.suggestions)) return 'reported suggestions that are not an array';
     for (const x of r.suggestions as unknown[]) {
       if (!isObject(x) || typeof x['message'] !== 'string') return 'reported a suggestion without a message';
-      if (x['fix'] !== undefined && !isFix(x['fix'])) return `reported a suggestion whose fix is not ${FIX_SHAPE}`;
+      if (x['fix'] !== undefined && !isRuleFix(x['fix'])) return `reported a suggestion whose fix is not ${FIX_SHAPE}`;
     }
   }
   if (

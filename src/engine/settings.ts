@@ -26,6 +26,9 @@ const SEVERITY_SPELLINGS: ReadonlyMap<unknown, RuleSetting> = new Map<unknown, R
   [2, 'error'],
 ]);
 
+/** Every accepted way to write a severity, in the order the config's schema lists them. */
+export const SEVERITY_INPUTS: readonly RuleSettingInput[] = ['off', 'info', 'warning', 'warn', 'error', 0, 1, 2];
+
 /** The severity a written level means, or undefined when it is none. */
 export function severityOf(level: unknown): RuleSetting | undefined {
   if (typeof level === 'string' && (RULE_SETTINGS as readonly string[]).includes(level)) return level as RuleSetting;

@@ -502,7 +502,7 @@ export function parseYaml(original: string): ParsedSource {
   for (const e of doc.errors.slice(0, 20)) {
     const unclosed = unclosedBefore(openConstructs, e);
     // Within an unclosed construct, every later error is that construct's; indentation says nothing.
-    const inUnclosed = unclosed !== undefined || openConstructs().some((c) => c.offset < e.pos[0]);
+    const inUnclosed = openConstructs().some((c) => c.offset < e.pos[0]);
     const indent = inUnclosed ? undefined : indentationMistake(text, index, e);
     const range = unclosed
       ? index.range(unclosed.offset, unclosed.offset + 1)
